@@ -1,0 +1,241 @@
+"""The ``schev`` command line: a thin layer that parses arguments, calls the library, prints.
+
+Exit codes (also in the README):
+
+* 0: success (a schedule was printed, or a verified schedule keeps every rule);
+* 1: a checked schedule breaks a rule, or no schedule can exist for the request;
+* 2: bad input: unreadable file, malformed schedule, size out of range, bad option;
+* 3: no schedule found within the time limit (nothing proven either way);
+* 70: internal error: the verifier rejected a designed schedule (a bug; please report it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from models.tables import PUBLISHED_SIZES, UnknownTableError, published, published_text
+from models.textform import ScheduleFormatError, parse_text
+from solver import report
+from solver.compare import compare
+from solver.design import MAX_BOARDS, MIN_BOARDS, DesignBugError, DesignInputError, DesignParams, Status, design
+from solver.verifier import verify
+
+EXIT_OK = 0
+EXIT_BROKEN = 1
+EXIT_BAD_INPUT = 2
+EXIT_NOT_FOUND = 3
+EXIT_BUG = 70
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        raise UsageError(message)
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
+    return value
+
+
+def _add_output(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
+    parser.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="schev", description="Design and verify Scheveningen-system schedules for team matches.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {report.tool_version()}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    table = sub.add_parser("table", help="print a published standard table (2 to 13 boards)")
+    table.add_argument("boards", type=int, help="number of boards")
+    _add_output(table)
+
+    gen = sub.add_parser("generate", help="design a schedule with the fewest breaks")
+    gen.add_argument("boards", type=int, help=f"number of boards ({MIN_BOARDS} to {MAX_BOARDS})")
+    gen.add_argument("--time-limit", type=_positive_float, default=10.0, metavar="S", help="seconds (default 10)")
+    gen.add_argument("--seed", type=_non_negative_int, default=0, metavar="K", help="random seed (default 0)")
+    gen.add_argument(
+        "--workers", type=_positive_int, default=8, metavar="W", help="search workers; 1 is deterministic (default 8)"
+    )
+    gen.add_argument("--objective", choices=("breaks", "fair", "none"), default="breaks", help="what to minimise")
+    gen.add_argument("--double", action="store_true", help="double round: every pair meets twice, colours reversed")
+    gen.add_argument("--strict", action="store_true", help="never relax a house rule; fail instead")
+    gen.add_argument("--quiet", "-q", action="store_true", help="no progress display")
+    _add_output(gen)
+
+    ver = sub.add_parser("verify", help="check a schedule file against every house rule")
+    ver.add_argument("file", help="schedule in the text form ('-' for standard input)")
+    ver.add_argument("--double", action="store_true", help="expect a double round (inferred from the round count)")
+    _add_output(ver)
+
+    cmp_ = sub.add_parser("compare", help="compare a schedule with a published table or another file")
+    cmp_.add_argument("file", help="schedule in the text form")
+    cmp_.add_argument("--against", required=True, metavar="N|FILE", help="published table size, or another file")
+    _add_output(cmp_)
+    return parser
+
+
+def _read_schedule(path: str):  # -> ParsedText
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a directory, not a schedule file") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not a text file (it is not UTF-8)") from None
+    except OSError as error:
+        raise UsageError(f"{path}: cannot be read ({error.strerror})") from None
+    try:
+        return parse_text(text, source=path)
+    except ScheduleFormatError as error:
+        raise UsageError(str(error)) from None
+
+
+def _cmd_table(args: argparse.Namespace) -> int:
+    try:
+        text = published_text(args.boards)
+    except UnknownTableError as error:
+        raise UsageError(str(error)) from None
+    if args.format == "json":
+        text = report.verdict_json(verify(published(args.boards)), name=f"published table n{args.boards:02d}")
+    report.write_output(text, args.output)
+    return EXIT_OK
+
+
+def _progress_printer():
+    import time
+
+    last = [0.0]
+
+    def show(objective: float, bound: float, elapsed: float) -> None:
+        if elapsed < 1.0 or time.monotonic() - last[0] < 0.2:
+            return
+        last[0] = time.monotonic()
+        sys.stderr.write(f"\r  breaks {objective:g}  bound {bound:g}  {elapsed:6.1f}s ")
+        sys.stderr.flush()
+
+    return show
+
+
+def _cmd_generate(args: argparse.Namespace) -> int:
+    if not MIN_BOARDS <= args.boards <= MAX_BOARDS:
+        raise UsageError(f"boards must be between {MIN_BOARDS} and {MAX_BOARDS}, got {args.boards}")
+    try:
+        params = DesignParams(
+            time_limit=args.time_limit,
+            seed=args.seed,
+            workers=args.workers,
+            objective=args.objective,
+            double=args.double,
+            strict=args.strict,
+        )
+    except DesignInputError as error:
+        raise UsageError(str(error)) from None
+    interactive = sys.stderr.isatty() and not args.quiet
+    progress = _progress_printer() if interactive else None
+    result = design(args.boards, params, progress)
+    if interactive:
+        sys.stderr.write("\r" + " " * 50 + "\r")
+    for message in result.messages:
+        print(f"schev: {message}", file=sys.stderr)
+    if result.schedule is None:
+        if result.status is Status.INFEASIBLE:
+            print(f"schev: no schedule on {args.boards} boards keeps the rules required", file=sys.stderr)
+            if args.format == "json":
+                report.write_output(report.result_json(result), args.output)
+            return EXIT_BROKEN
+        print(f"schev: no schedule found within {args.time_limit:g} s", file=sys.stderr)
+        if args.format == "json":
+            report.write_output(report.result_json(result), args.output)
+        return EXIT_NOT_FOUND
+    text = report.result_json(result) if args.format == "json" else report.result_text(result)
+    report.write_output(text, args.output)
+    return EXIT_OK
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    parsed = _read_schedule(args.file)
+    verdict = verify(parsed.schedule, double=True if args.double else None)
+    name = "standard input" if args.file == "-" else args.file
+    text = report.verdict_json(verdict, name) if args.format == "json" else report.verdict_text(verdict, name)
+    report.write_output(text, args.output)
+    return EXIT_OK if verdict.ok else EXIT_BROKEN
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    left = _read_schedule(args.file).schedule
+    against = args.against
+    if against.isdigit():
+        size = int(against)
+        if size not in PUBLISHED_SIZES:
+            raise UsageError(
+                f"--against {size}: there is no published table for {size} boards "
+                f"(published tables cover {PUBLISHED_SIZES.start} to {PUBLISHED_SIZES.stop - 1})"
+            )
+        right, right_name = published(size), f"published n{size:02d}"
+    else:
+        right, right_name = _read_schedule(against).schedule, against
+    comparison = compare(left, right, args.file, right_name)
+    text = report.comparison_json(comparison) if args.format == "json" else report.comparison_text(comparison)
+    report.write_output(text, args.output)
+    return EXIT_OK
+
+
+COMMANDS = {"table": _cmd_table, "generate": _cmd_generate, "verify": _cmd_verify, "compare": _cmd_compare}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return COMMANDS[args.command](args)
+    except UsageError as error:
+        print(f"schev: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except DesignBugError as error:
+        print(f"schev: INTERNAL ERROR (please report): {error}", file=sys.stderr)
+        return EXIT_BUG
+    except KeyboardInterrupt:
+        print("schev: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,465 @@
+"""The independent verifier: one function a house rule, each returning every violation.
+
+Nothing here comes from the CP-SAT model: the checks read the schedule as an
+arbiter would, game by game, so that a bug in the model cannot hide behind the
+same bug in the check.  Rule 4 (fewest breaks) has no pass/fail meaning on its
+own; the verifier counts breaks and reports them with the other metrics.
+
+Where rules 1-3 cannot all hold for a size, the verifier proves it by itself
+(an exhaustive search over every complete schedule, done for the tiny sizes
+where that is possible) and accepts a schedule that relaxes the lowest-priority
+rule by no more than the least amount any complete schedule needs.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+
+from models.rules import Rule
+from models.schedule import Colour, Game, Player, Schedule, Team
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One place where a rule is broken."""
+
+    rule: Rule
+    message: str
+    player: str | None = None
+    round: int | None = None
+    board: int | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {"rule": int(self.rule), "message": self.message}
+        for key in ("player", "round", "board"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        return data
+
+
+@dataclass(frozen=True)
+class RuleVerdict:
+    """Whether one rule holds, with every violation; ``excuse`` when it cannot hold for this size."""
+
+    rule: Rule
+    violations: tuple[Violation, ...]
+    excuse: str | None = None
+
+    @property
+    def holds(self) -> bool:
+        return not self.violations
+
+    @property
+    def acceptable(self) -> bool:
+        """Holds, or is broken only as little as the size forces."""
+        return self.holds or self.excuse is not None
+
+    @property
+    def status(self) -> str:
+        if self.holds:
+            return "holds"
+        return "relaxed" if self.excuse is not None else "broken"
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Colour statistics of a schedule."""
+
+    breaks_per_player: dict[str, int]
+    breaks_by_team: dict[str, int]
+    total_breaks: int
+    longest_run_per_player: dict[str, int]
+    longest_run: int
+    whites_per_player: dict[str, int]
+    games_per_player: dict[str, int]
+    a_whites_per_round: list[int]
+    a_whites_total: int
+    b_whites_total: int
+    board_balance_excess: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "breaks": self.total_breaks,
+            "breaks_by_team": dict(self.breaks_by_team),
+            "breaks_per_player": dict(self.breaks_per_player),
+            "longest_run": self.longest_run,
+            "longest_run_per_player": dict(self.longest_run_per_player),
+            "whites_per_player": dict(self.whites_per_player),
+            "a_whites_per_round": list(self.a_whites_per_round),
+            "a_whites_total": self.a_whites_total,
+            "b_whites_total": self.b_whites_total,
+            "board_balance_excess": self.board_balance_excess,
+        }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verifier's full answer for one schedule."""
+
+    schedule: Schedule
+    double: bool
+    rules: dict[Rule, RuleVerdict]
+    metrics: Metrics
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def complete(self) -> bool:
+        return self.rules[Rule.COMPLETE].holds
+
+    @property
+    def ok(self) -> bool:
+        """Complete, and every rule holds or is relaxed no more than the size forces."""
+        return self.complete and all(verdict.acceptable for verdict in self.rules.values())
+
+    @property
+    def relaxed(self) -> list[Rule]:
+        return [rule for rule, verdict in self.rules.items() if verdict.status == "relaxed"]
+
+    def violations(self) -> list[Violation]:
+        return [v for verdict in self.rules.values() for v in verdict.violations]
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "ok": self.ok,
+            "double": self.double,
+            "rules": {
+                rule.key: {
+                    "rule": int(rule),
+                    "status": verdict.status,
+                    **({"excuse": verdict.excuse} if verdict.excuse else {}),
+                    "violations": [v.as_dict() for v in verdict.violations],
+                }
+                for rule, verdict in self.rules.items()
+            },
+            "metrics": self.metrics.as_dict(),
+            "notes": list(self.notes),
+        }
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _sequences(schedule: Schedule) -> dict[Player, list[Colour | None]]:
+    """Every player's colour in every round (None for a round the player sits out)."""
+    sequences = {p: [None] * schedule.n_rounds for p in schedule.all_players()}
+    for r, _board, game in schedule.games():
+        for player in (game.white, game.black):
+            if player in sequences:
+                sequences[player][r - 1] = game.colour_of(player)
+    return sequences  # type: ignore[return-value]
+
+
+def _played(sequence: list[Colour | None]) -> list[Colour]:
+    return [c for c in sequence if c is not None]
+
+
+def _breaks(colours: list[Colour]) -> int:
+    return sum(1 for x, y in itertools.pairwise(colours) if x == y)
+
+
+def _longest_run(colours: list[Colour]) -> int:
+    return max((len(list(group)) for _c, group in itertools.groupby(colours)), default=0)
+
+
+def _games_per_round_bounds(schedule: Schedule) -> tuple[int, int]:
+    return schedule.boards // 2, (schedule.boards + 1) // 2
+
+
+def infer_double(schedule: Schedule) -> bool:
+    """A double round has twice as many rounds as a single one of the same teams."""
+    single = schedule.team_a * schedule.team_b / schedule.boards
+    return schedule.n_rounds == 2 * single and single == int(single) and schedule.n_rounds > 0
+
+
+# --------------------------------------------------------------------------- rule 0
+
+
+def check_complete(schedule: Schedule, double: bool) -> list[Violation]:
+    """Rule 0: every A-B pair meets once (twice, once with each colour, in a double round);
+    every player plays once a round; board k seats Ak when teams have one player a board."""
+    out: list[Violation] = []
+    rule = Rule.COMPLETE
+    sizes = {Team.A: schedule.team_a, Team.B: schedule.team_b}
+    single_rounds = schedule.team_a * schedule.team_b / schedule.boards
+    expected_rounds = single_rounds * (2 if double else 1)
+    if schedule.n_rounds != expected_rounds:
+        out.append(
+            Violation(
+                rule,
+                f"the match has {schedule.n_rounds} rounds; {schedule.team_a} against {schedule.team_b} players "
+                f"on {schedule.boards} boards needs {expected_rounds:g}",
+            )
+        )
+    meetings: dict[tuple[Player, Player], list[tuple[int, int, Game]]] = {}
+    for r, games in enumerate(schedule.rounds, start=1):
+        seen: Counter[Player] = Counter()
+        for board, game in enumerate(games, start=1):
+            for player in (game.white, game.black):
+                seen[player] += 1
+                if player.number > sizes[player.team]:
+                    out.append(
+                        Violation(
+                            rule,
+                            f"{player} is not a player of team {player.team.value} "
+                            f"(it has {sizes[player.team]} players)",
+                            str(player),
+                            r,
+                            board,
+                        )
+                    )
+            if schedule.equal_teams and game.a_player.number != board:
+                out.append(
+                    Violation(
+                        rule,
+                        f"board {board} seats {game.a_player}, but it belongs to A{board}",
+                        str(game.a_player),
+                        r,
+                        board,
+                    )
+                )
+            meetings.setdefault((game.a_player, game.b_player), []).append((r, board, game))
+        for player, count in sorted(seen.items()):
+            if count > 1:
+                out.append(Violation(rule, f"{player} plays {count} games in round {r}", str(player), r))
+        if schedule.equal_teams:
+            for player in schedule.all_players():
+                if player not in seen:
+                    out.append(Violation(rule, f"{player} does not play in round {r}", str(player), r))
+    wanted = 2 if double else 1
+    for a in schedule.players(Team.A):
+        for b in schedule.players(Team.B):
+            games = meetings.get((a, b), [])
+            if len(games) != wanted:
+                where = ", ".join(f"round {r} board {k}" for r, k, _g in games) or "never"
+                out.append(
+                    Violation(
+                        rule,
+                        f"{a} and {b} meet {len(games)} times (expected {wanted}): {where}",
+                        f"{a},{b}",
+                        games[1][0] if len(games) > 1 else None,
+                    )
+                )
+            elif double and games[0][2].a_white == games[1][2].a_white:
+                colour = "White" if games[0][2].a_white else "Black"
+                out.append(
+                    Violation(
+                        rule,
+                        f"{a} has {colour} against {b} both times (rounds {games[0][0]} and {games[1][0]})",
+                        f"{a},{b}",
+                        games[1][0],
+                        games[1][1],
+                    )
+                )
+    return out
+
+
+# --------------------------------------------------------------------------- rules 1-3
+
+
+def check_colour_balance(schedule: Schedule) -> list[Violation]:
+    """Rule 1: each player's whites and blacks differ by at most 1."""
+    out = []
+    for player, sequence in _sequences(schedule).items():
+        colours = _played(sequence)
+        whites = colours.count(Colour.WHITE)
+        blacks = len(colours) - whites
+        if abs(whites - blacks) > 1:
+            out.append(Violation(Rule.COLOUR_BALANCE, f"{player} has {whites} whites and {blacks} blacks", str(player)))
+    return out
+
+
+def check_no_three_in_a_row(schedule: Schedule) -> list[Violation]:
+    """Rule 2: nobody has the same colour in three consecutive games."""
+    out = []
+    for player, sequence in _sequences(schedule).items():
+        played_rounds = [(r, c) for r, c in enumerate(sequence, start=1) if c is not None]
+        for (r1, c1), (_r2, c2), (r3, c3) in zip(played_rounds, played_rounds[1:], played_rounds[2:], strict=False):
+            if c1 == c2 == c3:
+                out.append(
+                    Violation(
+                        Rule.NO_THREE_IN_A_ROW,
+                        f"{player} has {c1.value} three games running (rounds {r1} to {r3})",
+                        str(player),
+                        r3,
+                    )
+                )
+    return out
+
+
+def check_board_balance(schedule: Schedule) -> list[Violation]:
+    """Rule 3: team A has White on floor(g/2) or ceil(g/2) of a round's g boards,
+    and the teams' whites over the match differ by at most 1."""
+    out = []
+    low, high = _games_per_round_bounds(schedule)
+    a_total = 0
+    for r, games in enumerate(schedule.rounds, start=1):
+        a_whites = sum(1 for game in games if game.a_white)
+        a_total += a_whites
+        if not low <= a_whites <= high:
+            wanted = f"{low}" if low == high else f"{low} or {high}"
+            out.append(
+                Violation(
+                    Rule.BOARD_BALANCE,
+                    f"team A has White on {a_whites} of {len(games)} boards in round {r} (expected {wanted})",
+                    round=r,
+                )
+            )
+    b_total = schedule.boards * schedule.n_rounds - a_total
+    if abs(a_total - b_total) > 1:
+        out.append(Violation(Rule.BOARD_BALANCE, f"over the match team A has {a_total} whites and team B {b_total}"))
+    return out
+
+
+def board_balance_excess(schedule: Schedule) -> int:
+    """How far rule 3 is from holding: boards beyond the allowed range summed over rounds,
+    plus the whites by which the teams' totals differ beyond 1."""
+    low, high = _games_per_round_bounds(schedule)
+    excess = 0
+    a_total = 0
+    for games in schedule.rounds:
+        a_whites = sum(1 for game in games if game.a_white)
+        a_total += a_whites
+        excess += max(0, low - a_whites, a_whites - high)
+    b_total = schedule.boards * schedule.n_rounds - a_total
+    return excess + max(0, abs(a_total - b_total) - 1)
+
+
+# --------------------------------------------------------------------------- metrics
+
+
+def metrics(schedule: Schedule) -> Metrics:
+    """Breaks, runs and whites per player, team and round."""
+    sequences = _sequences(schedule)
+    breaks = {}
+    runs = {}
+    whites = {}
+    games = {}
+    for player, sequence in sequences.items():
+        colours = _played(sequence)
+        breaks[str(player)] = _breaks(colours)
+        runs[str(player)] = _longest_run(colours)
+        whites[str(player)] = colours.count(Colour.WHITE)
+        games[str(player)] = len(colours)
+    by_team = {team.value: sum(breaks[str(p)] for p in schedule.players(team)) for team in (Team.A, Team.B)}
+    a_per_round = [sum(1 for game in games_ if game.a_white) for games_ in schedule.rounds]
+    a_total = sum(a_per_round)
+    return Metrics(
+        breaks_per_player=breaks,
+        breaks_by_team=by_team,
+        total_breaks=sum(breaks.values()),
+        longest_run_per_player=runs,
+        longest_run=max(runs.values(), default=0),
+        whites_per_player=whites,
+        games_per_player=games,
+        a_whites_per_round=a_per_round,
+        a_whites_total=a_total,
+        b_whites_total=schedule.boards * schedule.n_rounds - a_total,
+        board_balance_excess=board_balance_excess(schedule),
+    )
+
+
+# --------------------------------------------------------------------------- what tiny sizes allow
+
+
+@dataclass(frozen=True)
+class Attainable:
+    """What the best complete schedules of one tiny size can keep, found by exhaustion."""
+
+    keeps: frozenset[Rule]
+    least_excess: dict[Rule, int]
+    schedules_examined: int
+
+
+EXHAUSTIVE_LIMIT = 3
+
+
+@cache
+def attainable(boards: int, double: bool) -> Attainable | None:
+    """Enumerate every complete schedule of ``boards`` boards (equal teams), ``None`` when too large.
+
+    Priority is lexicographic: keep rule 1 if any schedule can, then among
+    those keep rule 2 if any can, then rule 3.  For a rule that cannot be kept
+    the least excess over all schedules that keep the higher rules is recorded
+    (for rule 3 the board-balance excess; for rules 1 and 2 the count of
+    violations).
+    """
+    if boards > EXHAUSTIVE_LIMIT or (double and boards > 2):
+        return None
+    n = boards
+    rounds = 2 * n if double else n
+    matchings = list(itertools.permutations(range(1, n + 1)))
+    candidates: list[tuple[int, int, int]] = []  # (rule1 count, rule2 count, rule3 excess)
+    examined = 0
+    for perms in itertools.product(matchings, repeat=rounds):
+        counts = Counter((a, b) for perm in perms for a, b in enumerate(perm, start=1))
+        if any(counts[(a, b)] != (2 if double else 1) for a in range(1, n + 1) for b in range(1, n + 1)):
+            continue
+        for colours in itertools.product((True, False), repeat=rounds * n):
+            pairings = [
+                [(a, perm[a - 1], colours[r * n + a - 1]) for a in range(1, n + 1)] for r, perm in enumerate(perms)
+            ]
+            schedule = Schedule.from_pairings(pairings)
+            if double and check_complete(schedule, True):
+                continue
+            examined += 1
+            candidates.append(
+                (
+                    len(check_colour_balance(schedule)),
+                    len(check_no_three_in_a_row(schedule)),
+                    board_balance_excess(schedule),
+                )
+            )
+    keeps = set()
+    least: dict[Rule, int] = {}
+    pool = candidates
+    for index, rule in enumerate((Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE)):
+        best = min(c[index] for c in pool)
+        if best == 0:
+            keeps.add(rule)
+        else:
+            least[rule] = best
+        pool = [c for c in pool if c[index] == best]
+    return Attainable(keeps=frozenset(keeps), least_excess=least, schedules_examined=examined)
+
+
+# --------------------------------------------------------------------------- the verdict
+
+
+def verify(schedule: Schedule, double: bool | None = None) -> Verdict:
+    """Check every rule separately and collect the metrics."""
+    if double is None:
+        double = infer_double(schedule)
+    found = {
+        Rule.COMPLETE: check_complete(schedule, double),
+        Rule.COLOUR_BALANCE: check_colour_balance(schedule),
+        Rule.NO_THREE_IN_A_ROW: check_no_three_in_a_row(schedule),
+        Rule.BOARD_BALANCE: check_board_balance(schedule),
+    }
+    stats = metrics(schedule)
+    notes: list[str] = []
+    excuses: dict[Rule, str] = {}
+    broken = [rule for rule in (Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE) if found[rule]]
+    if broken and not found[Rule.COMPLETE] and schedule.equal_teams:
+        facts = attainable(schedule.boards, double)
+        if facts is not None:
+            for rule in broken:
+                if rule in facts.keeps:
+                    continue
+                amount = stats.board_balance_excess if rule is Rule.BOARD_BALANCE else len(found[rule])
+                least = facts.least_excess[rule]
+                higher_kept = all(not found[r] or r not in facts.keeps for r in Rule if 0 < r < rule)
+                if amount <= least and higher_kept:
+                    excuses[rule] = (
+                        f"no complete schedule on {schedule.boards} boards"
+                        f"{' (double round)' if double else ''} keeps rule {int(rule)} together with the "
+                        f"higher rules (all {facts.schedules_examined} were examined); this one breaks it by "
+                        f"{amount}, the least possible"
+                    )
+                    notes.append(f"rule {int(rule)} ({rule.title}) relaxed: {excuses[rule]}")
+    rules = {rule: RuleVerdict(rule, tuple(found[rule]), excuses.get(rule)) for rule in found}
+    rules[Rule.FEWEST_BREAKS] = RuleVerdict(Rule.FEWEST_BREAKS, ())
+    return Verdict(schedule=schedule, double=double, rules=rules, metrics=stats, notes=tuple(notes))
