@@ -282,6 +282,10 @@ class MatchModel:
         """Keep a relaxed rule at its minimum while later stages optimise the rest."""
         self.model.add(sum(self.penalties[rule]) <= at_most)
 
+    def limit_breaks(self, at_most: int) -> None:
+        """Only schedules with at most ``at_most`` breaks (to beat a known schedule)."""
+        self.model.add(sum(self.brk.values()) <= at_most)
+
     def set_objective(self) -> None:
         """Minimise breaks; 'fair' adds, below them, the gap between the teams' breaks."""
         m = self.model

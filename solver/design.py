@@ -14,6 +14,7 @@ breaks are minimised with those amounts fixed.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -21,9 +22,11 @@ from enum import StrEnum
 
 from ortools.sat.python import cp_model
 
+from models.constructions import construct
 from models.cpsat import Formulation, MatchModel, MatchModelSpec, Objective, analytic_break_bound
 from models.rules import RELAXABLE, Rule
 from models.schedule import Schedule
+from models.symmetry import normalise
 from solver.verifier import (
     Verdict,
     board_balance_excess,
@@ -154,8 +157,12 @@ def design(boards: int, params: DesignParams | None = None, progress: ProgressCa
         )
 
     relaxed: dict[Rule, int] = {}
+    start = _verified_construction(boards, params)
+    if start is not None and params.objective == "none":
+        return _result(boards, start, 0, relaxed, params, started, messages)
     # Strict: rules 1-3 all hard.  Otherwise climb the ladder {}, {3}, {3, 2}, {3, 2, 1},
-    # moving up only when the rung below is proven infeasible.
+    # moving up only when the rung below is proven infeasible.  A construction keeps
+    # rules 1-3, so with one in hand the first rung is known to be feasible.
     ladder = [frozenset()] if params.strict else [frozenset(RELAXABLE[:i]) for i in range(len(RELAXABLE) + 1)]
     for relax in ladder:
         if relax:
@@ -169,16 +176,54 @@ def design(boards: int, params: DesignParams | None = None, progress: ProgressCa
         for rule, amount in relaxed.items():
             mm.fix_penalty(rule, amount)
         mm.set_objective()
+        incumbent = start if not relax else None
+        if incumbent is not None:
+            # Search only for schedules better than the construction: with the "breaks"
+            # objective, proving there is none proves the construction optimal.
+            mm.hint(normalise(incumbent) if params.symmetry_breaking else incumbent)
+            known = _breaks(incumbent)
+            mm.limit_breaks(known - 1 if params.objective == "breaks" else known)
         solver, status = _solve(mm, params, deadline, progress, started)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            bound = _solver_bound(mm, solver, params)
+            return _result(boards, mm.schedule_from(solver), bound, relaxed, params, started, messages)
+        if incumbent is not None:
+            if status == cp_model.INFEASIBLE and params.objective == "breaks":
+                bound = _breaks(incumbent)
+            else:
+                bound = min(_solver_bound(mm, solver, params), _breaks(incumbent))
+            return _result(boards, incumbent, bound, relaxed, params, started, messages)
         if status == cp_model.INFEASIBLE:
-            if relax == ladder[-1]:
-                return _empty(boards, Status.INFEASIBLE, params, started, messages)
             continue
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            messages.append("no schedule found within the time limit; try a longer --time-limit")
-            return _empty(boards, Status.UNKNOWN, params, started, messages)
-        return _finish(boards, mm, solver, status, relaxed, params, started, messages)
+        messages.append("no schedule found within the time limit; try a longer --time-limit")
+        return _empty(boards, Status.UNKNOWN, params, started, messages)
     return _empty(boards, Status.INFEASIBLE, params, started, messages)
+
+
+def _breaks(schedule: Schedule) -> int:
+    return verify(schedule).metrics.total_breaks
+
+
+def _verified_construction(boards: int, params: DesignParams) -> Schedule | None:
+    """The direct construction for this size, checked by the verifier like any design."""
+    schedule = construct(boards, params.double)
+    if schedule is None:
+        return None
+    verdict = verify(schedule, double=params.double)
+    if not verdict.ok:
+        problems = "; ".join(v.message for v in verdict.violations()[:5])
+        raise DesignBugError(f"the construction for {boards} boards breaks the rules; this is a bug: {problems}")
+    return schedule
+
+
+def _solver_bound(mm: MatchModel, solver: cp_model.CpSolver, params: DesignParams) -> int:
+    """The solver's proven lower bound on breaks (0 when nothing was minimised)."""
+    if params.objective == "none":
+        return 0
+    bound = solver.best_objective_bound
+    if params.objective == "fair":
+        bound //= len(mm.brk) + 1
+    return max(0, math.ceil(bound - 1e-6))
 
 
 def _least_relaxation(
@@ -206,17 +251,16 @@ def _least_relaxation(
     return fixed, proven
 
 
-def _finish(
+def _result(
     boards: int,
-    mm: MatchModel,
-    solver: cp_model.CpSolver,
-    status: int,
+    schedule: Schedule,
+    solver_bound: int,
     relaxed: dict[Rule, int],
     params: DesignParams,
     started: float,
     messages: list[str],
 ) -> Result:
-    schedule = mm.schedule_from(solver)
+    """Verify the schedule, then package it with its status and the best proven bound."""
     verdict = verify(schedule, double=params.double)
     problems = [v.message for v in verdict.violations() if v.rule not in relaxed]
     for rule, amount in relaxed.items():
@@ -226,15 +270,10 @@ def _finish(
     if problems:
         raise DesignBugError(
             f"the verifier rejected the designed {boards}-board schedule; this is a bug in the model: "
-            + "; ".join(problems)
+            + "; ".join(problems[:10])
         )
     breaks = verdict.metrics.total_breaks
-    bound = 0
-    if params.objective != "none":
-        solver_bound = solver.best_objective_bound
-        if params.objective == "fair":
-            solver_bound = solver_bound // (len(mm.brk) + 1)
-        bound = max(0, int(-(-solver_bound // 1)))
+    bound = solver_bound
     if Rule.BOARD_BALANCE not in relaxed:
         bound = max(bound, analytic_break_bound(boards, params.double))
     bound = min(bound, breaks)
@@ -244,8 +283,6 @@ def _finish(
             f"this one breaks it by {amount}, the least possible"
         )
     final = Status.OPTIMAL if breaks == bound and params.objective != "none" else Status.FEASIBLE
-    if params.objective == "fair" and status != cp_model.OPTIMAL:
-        final = Status.FEASIBLE
     return Result(
         boards=boards,
         status=final,
