@@ -16,6 +16,9 @@ from models.schedule import Game, Player, Schedule, Team
 
 _ROUND_PREFIX = re.compile(r"^round\s+(\d+)\s*[:.]?\s*", re.IGNORECASE)
 _GAME = re.compile(r"^([A-Za-z]\w*)\s*-\s*([A-Za-z]\w*)$")
+# Only real line ends count, so that a line number matches what an editor shows
+# (str.splitlines also splits at form feeds, U+2028 and other separators).
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 class ScheduleFormatError(ValueError):
@@ -23,7 +26,7 @@ class ScheduleFormatError(ValueError):
 
     def __init__(self, line: int | None, problem: str, source: str = "") -> None:
         where = f"{source}:" if source else ""
-        where += f"line {line}: " if line is not None else ""
+        where += f"line {line}: " if line is not None else (" " if source else "")
         super().__init__(f"{where}{problem}")
         self.line = line
         self.problem = problem
@@ -39,10 +42,12 @@ class ParsedText:
 
 def parse_text(text: str, source: str = "") -> ParsedText:
     """Read the text form; raise :class:`ScheduleFormatError` naming the first bad line."""
+    text = text.removeprefix("\ufeff")  # the byte order mark some editors put before UTF-8 text
     comments: list[str] = []
     rounds: list[tuple[Game, ...]] = []
     sizes = {Team.A: 0, Team.B: 0}
-    for line_no, raw in enumerate(text.splitlines(), start=1):
+    largest_on: dict[Team, int] = {}
+    for line_no, raw in enumerate(_LINE_END.split(text), start=1):
         line = raw.strip()
         if not line:
             continue
@@ -80,11 +85,24 @@ def parse_text(text: str, source: str = "") -> ParsedText:
                         source,
                     )
                 seen[player] = board
-                sizes[player.team] = max(sizes[player.team], player.number)
+                if player.number > sizes[player.team]:
+                    sizes[player.team] = player.number
+                    largest_on[player.team] = line_no
         rounds.append(tuple(games))
     if not rounds:
         raise ScheduleFormatError(None, "no rounds found (expected lines such as 'Round 1\tA1-B1\tB2-A2')", source)
     boards = len(rounds[0])
+    games = boards * len(rounds)
+    for team, size in sizes.items():
+        # A team of `size` players needs at least `size` games, and checking a team far larger
+        # than the file would take as long as its size squared: reject such a number here.
+        if size > games:
+            raise ScheduleFormatError(
+                largest_on[team],
+                f"{team.value}{size} cannot play in this match: a team of {size} players needs at least "
+                f"{size} games, but the file has {games}",
+                source,
+            )
     try:
         schedule = Schedule(
             boards=boards, rounds=tuple(rounds), team_a=max(sizes[Team.A], boards), team_b=max(sizes[Team.B], boards)
