@@ -61,9 +61,16 @@ class DesignInputError(ValueError):
 
 @dataclass(frozen=True)
 class DesignParams:
-    """Solve parameters; ``workers=1`` makes runs deterministic for a given seed."""
+    """Solve parameters.
+
+    ``workers=1`` with a given seed searches deterministically; the schedule is
+    then the same on every run that stops on a proof or on ``work_limit``
+    (CP-SAT's deterministic time, the same on every machine), whereas a
+    wall-clock ``time_limit`` may stop a slower machine earlier.
+    """
 
     time_limit: float = 10.0
+    work_limit: float | None = None
     seed: int = 0
     workers: int = 8
     objective: Objective = "breaks"
@@ -75,6 +82,8 @@ class DesignParams:
     def __post_init__(self) -> None:
         if not self.time_limit > 0:
             raise DesignInputError(f"time limit must be positive, got {self.time_limit}")
+        if self.work_limit is not None and not self.work_limit > 0:
+            raise DesignInputError(f"work limit must be positive, got {self.work_limit}")
         if self.workers < 1:
             raise DesignInputError(f"workers must be at least 1, got {self.workers}")
         if self.objective not in ("breaks", "fair", "none"):
@@ -117,6 +126,8 @@ def _solver(params: DesignParams, seconds: float) -> cp_model.CpSolver:
     solver.parameters.max_time_in_seconds = max(seconds, 0.01)
     solver.parameters.num_workers = params.workers
     solver.parameters.random_seed = params.seed
+    if params.work_limit is not None:
+        solver.parameters.max_deterministic_time = params.work_limit
     return solver
 
 
@@ -159,7 +170,7 @@ def design(boards: int, params: DesignParams | None = None, progress: ProgressCa
     relaxed: dict[Rule, int] = {}
     start = _verified_construction(boards, params)
     if start is not None and params.objective == "none":
-        return _result(boards, start, 0, relaxed, params, started, messages)
+        return _result(boards, start, 0, relaxed, params, started, messages, fairness_proven=False)
     # Strict: rules 1-3 all hard.  Otherwise climb the ladder {}, {3}, {3, 2}, {3, 2, 1},
     # moving up only when the rung below is proven infeasible.  A construction keeps
     # rules 1-3, so with one in hand the first rung is known to be feasible.
@@ -186,13 +197,15 @@ def design(boards: int, params: DesignParams | None = None, progress: ProgressCa
         solver, status = _solve(mm, params, deadline, progress, started)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             bound = _solver_bound(mm, solver, params)
-            return _result(boards, mm.schedule_from(solver), bound, relaxed, params, started, messages)
+            schedule = mm.schedule_from(solver)
+            proven = status == cp_model.OPTIMAL
+            return _result(boards, schedule, bound, relaxed, params, started, messages, fairness_proven=proven)
         if incumbent is not None:
             if status == cp_model.INFEASIBLE and params.objective == "breaks":
                 bound = _breaks(incumbent)
             else:
                 bound = min(_solver_bound(mm, solver, params), _breaks(incumbent))
-            return _result(boards, incumbent, bound, relaxed, params, started, messages)
+            return _result(boards, incumbent, bound, relaxed, params, started, messages, fairness_proven=False)
         if status == cp_model.INFEASIBLE:
             continue
         messages.append("no schedule found within the time limit; try a longer --time-limit")
@@ -259,8 +272,13 @@ def _result(
     params: DesignParams,
     started: float,
     messages: list[str],
+    fairness_proven: bool,
 ) -> Result:
-    """Verify the schedule, then package it with its status and the best proven bound."""
+    """Verify the schedule, then package it with its status and the best proven bound.
+
+    The status is ``optimal`` when the breaks meet the proven bound and, with the
+    "fair" objective, the solver also proved the split between the teams best.
+    """
     verdict = verify(schedule, double=params.double)
     problems = [v.message for v in verdict.violations() if v.rule not in relaxed]
     for rule, amount in relaxed.items():
@@ -282,7 +300,10 @@ def _result(
             f"rule {int(rule)} ({rule.title}) relaxed: no schedule on {boards} boards keeps rules 1-3 together; "
             f"this one breaks it by {amount}, the least possible"
         )
-    final = Status.OPTIMAL if breaks == bound and params.objective != "none" else Status.FEASIBLE
+    optimal = breaks == bound and params.objective != "none"
+    if params.objective == "fair":
+        optimal = optimal and fairness_proven
+    final = Status.OPTIMAL if optimal else Status.FEASIBLE
     return Result(
         boards=boards,
         status=final,

@@ -1,0 +1,160 @@
+"""The design pipeline: every design verifies, relaxes only what the size forces, and is no worse than published."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.cpsat import analytic_break_bound
+from models.rules import Rule
+from models.schedule import Schedule
+from models.tables import published
+from solver import design as design_module
+from solver.design import DesignBugError, DesignInputError, DesignParams, Status, design
+from solver.verifier import verify
+
+#: Sizes with a direct construction answer at once; the others need a real search.
+SEARCH_SIZES = {6: 10.0, 10: 15.0}
+
+
+@pytest.mark.parametrize("n", range(2, 14))
+def test_design_verifies_and_is_no_worse_than_the_published_table(n: int) -> None:
+    result = design(n, DesignParams(time_limit=SEARCH_SIZES.get(n, 3.0), workers=2))
+    assert result.schedule is not None and result.verdict is not None
+    assert result.verdict.complete
+    published_breaks = verify(published(n)).metrics.total_breaks
+    assert result.breaks is not None and result.breaks <= published_breaks
+    assert result.lower_bound <= result.breaks
+    assert verify(result.schedule).metrics.total_breaks == result.breaks
+    if result.status is Status.OPTIMAL:
+        assert result.breaks == result.lower_bound
+
+
+def test_two_boards_relax_board_balance_only_and_say_so() -> None:
+    result = design(2, DesignParams(time_limit=5, workers=1))
+    assert result.relaxed == {Rule.BOARD_BALANCE: 2}
+    assert any("relaxed" in message for message in result.messages)
+    assert result.verdict is not None
+    assert result.verdict.rules[Rule.COLOUR_BALANCE].holds
+    assert result.verdict.rules[Rule.NO_THREE_IN_A_ROW].holds
+    # The verifier proves on its own that the relaxation was forced and least.
+    assert result.verdict.rules[Rule.BOARD_BALANCE].status == "relaxed"
+    assert result.verdict.ok
+
+
+def test_two_boards_strict_is_proven_impossible() -> None:
+    result = design(2, DesignParams(time_limit=5, workers=1, strict=True))
+    assert result.status is Status.INFEASIBLE
+    assert result.schedule is None
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_sizes_that_keep_every_rule_relax_nothing(n: int) -> None:
+    result = design(n, DesignParams(time_limit=5, workers=1))
+    assert result.relaxed == {}
+    assert result.verdict is not None and result.verdict.ok
+    assert not result.verdict.relaxed
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 8])
+def test_small_sizes_are_proven_optimal(n: int) -> None:
+    result = design(n, DesignParams(time_limit=10, workers=2))
+    assert result.status is Status.OPTIMAL
+    assert result.breaks == result.lower_bound
+
+
+def test_six_boards_beat_the_published_table() -> None:
+    # The published 6-board table has 16 breaks; 14 is proven optimal by the solver.
+    result = design(6, DesignParams(time_limit=30, workers=2))
+    assert result.breaks is not None and result.breaks < verify(published(6)).metrics.total_breaks
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_double_rounds_verify(n: int) -> None:
+    result = design(n, DesignParams(time_limit=5, workers=2, double=True))
+    assert result.schedule is not None and result.verdict is not None
+    assert result.schedule.n_rounds == 2 * n
+    assert result.verdict.double and result.verdict.ok
+    assert result.relaxed == {}
+
+
+def _team_gap(result) -> int:  # type: ignore[no-untyped-def]
+    by_team = result.verdict.metrics.breaks_by_team
+    return abs(by_team["A"] - by_team["B"])
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_fair_objective_keeps_the_fewest_breaks_and_proves_the_best_split(n: int) -> None:
+    plain = design(n, DesignParams(time_limit=10, workers=2))
+    fair = design(n, DesignParams(time_limit=10, workers=2, objective="fair"))
+    assert fair.breaks == plain.breaks
+    assert fair.status is Status.OPTIMAL
+    assert _team_gap(fair) <= _team_gap(plain)
+    if n % 2:
+        # Odd sizes admit an even split of the fewest breaks.
+        assert _team_gap(fair) == 0
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_objective_none_returns_a_valid_schedule(n: int) -> None:
+    result = design(n, DesignParams(time_limit=10, workers=2, objective="none"))
+    assert result.verdict is not None and result.verdict.ok
+    assert result.status is Status.FEASIBLE
+
+
+@pytest.mark.parametrize("formulation", ["boolean", "channelled"])
+@pytest.mark.parametrize("symmetry_breaking", [True, False])
+def test_formulations_and_symmetry_breaking_agree_on_the_optimum(formulation: str, symmetry_breaking: bool) -> None:
+    # Without symmetry breaking the solver proves optima only for the smallest sizes in time.
+    for n in (3, 4, 5) if symmetry_breaking else (3, 4):
+        params = DesignParams(
+            time_limit=10,
+            workers=2,
+            formulation=formulation,
+            symmetry_breaking=symmetry_breaking,  # type: ignore[arg-type]
+        )
+        result = design(n, params)
+        assert result.status is Status.OPTIMAL
+        assert result.breaks == {3: 4, 4: 4, 5: 8}[n]
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_one_worker_with_a_seed_and_a_work_limit_is_reproducible(seed: int) -> None:
+    # 6 boards has no construction, so the schedule comes from the search itself.
+    params = DesignParams(time_limit=60, work_limit=1.5, workers=1, seed=seed)
+    first, second = design(6, params), design(6, params)
+    assert first.schedule is not None
+    assert first.schedule == second.schedule
+    assert first.breaks == second.breaks and first.lower_bound == second.lower_bound
+
+
+def test_a_model_bug_is_reported_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(self, solver) -> Schedule:  # type: ignore[no-untyped-def]
+        good = published(6)
+        rounds = list(good.rounds)
+        rounds[0], rounds[1] = rounds[1], rounds[0]  # still complete; round order changes the colours' runs
+        first = rounds[0]
+        rounds[0] = (type(first[0])(first[0].black, first[0].white), *first[1:])
+        return Schedule(good.boards, tuple(rounds))
+
+    monkeypatch.setattr(design_module.MatchModel, "schedule_from", broken)
+    with pytest.raises(DesignBugError, match="verifier rejected"):
+        design(6, DesignParams(time_limit=2, workers=1))
+
+
+@pytest.mark.parametrize("kwargs", [{"time_limit": 0}, {"workers": 0}, {"objective": "speed"}])
+def test_bad_parameters_are_named(kwargs: dict[str, object]) -> None:
+    with pytest.raises(DesignInputError):
+        DesignParams(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("n", [0, 101])
+def test_sizes_out_of_range_are_refused(n: int) -> None:
+    with pytest.raises(DesignInputError, match="between 1 and 100"):
+        design(n)
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8, 9, 12])
+def test_the_analytic_bound_holds_on_every_design(n: int) -> None:
+    # Proven in docs/bounds.md; a design below it would mean a wrong proof or a wrong verifier.
+    result = design(n, DesignParams(time_limit=3, workers=2))
+    assert result.breaks is not None and result.breaks >= analytic_break_bound(n)
