@@ -1,15 +1,19 @@
 """The design pipeline: build the CP-SAT model, solve, relax if the rules force it, verify.
 
-``design(boards, DesignParams(...))`` returns a :class:`Result`.  The schedule in
-a result has always passed the independent verifier; if the verifier rejects
-what the model produced, :class:`DesignBugError` is raised, since that can
-only be a bug in the model.
+``design_match(match, DesignParams(...))`` designs an organiser's match (team
+sizes, rule settings, requests); ``design(boards, params)`` is the plain
+``boards``-board match.  Both return a :class:`Result`.  A schedule in a result
+has always passed the independent verifier; if the verifier rejects what the
+model produced, :class:`DesignBugError` is raised, since that can only be a
+bug in the model.
 
 Relaxation follows the house rules: when no schedule keeps rules 1-3 together
-(proven infeasible by CP-SAT, not merely not found in time), the lowest
-priority rule is relaxed first; each relaxed rule is broken by the least
-amount possible (a stage that minimises just that rule's penalty), then
-breaks are minimised with those amounts fixed.
+with the requests (proven infeasible by CP-SAT, not merely not found in time),
+the lowest-priority rule is relaxed first; each relaxed rule is broken by the
+least amount possible (a stage that minimises just that rule's penalty), then
+breaks are minimised with those amounts fixed.  When the requests cannot hold
+even with every rule relaxed (or, with ``strict``, together with the rules),
+the result explains why with a minimal set of conflicting requests and rules.
 """
 
 from __future__ import annotations
@@ -17,23 +21,18 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 
 from ortools.sat.python import cp_model
 
 from models.constructions import construct
 from models.cpsat import Formulation, MatchModel, MatchModelSpec, Objective, analytic_break_bound
+from models.match import Match, Request, RuleSettings
 from models.rules import RELAXABLE, Rule
 from models.schedule import Schedule
 from models.symmetry import normalise
-from solver.verifier import (
-    Verdict,
-    board_balance_excess,
-    check_colour_balance,
-    check_no_three_in_a_row,
-    verify,
-)
+from solver.verifier import rule_excess, verify
 
 MIN_BOARDS = 1
 MAX_BOARDS = 100
@@ -47,7 +46,7 @@ class Status(StrEnum):
 
     OPTIMAL = "optimal"  # breaks proven minimal
     FEASIBLE = "feasible"  # a verified schedule; breaks not proven minimal
-    INFEASIBLE = "infeasible"  # proven: no schedule exists
+    INFEASIBLE = "infeasible"  # proven: no schedule keeps the requests (see Result.explanation)
     UNKNOWN = "unknown"  # nothing found within the time limit
 
 
@@ -67,6 +66,8 @@ class DesignParams:
     then the same on every run that stops on a proof or on ``work_limit``
     (CP-SAT's deterministic time, the same on every machine), whereas a
     wall-clock ``time_limit`` may stop a slower machine earlier.
+    ``objective`` and ``double`` apply to :func:`design`; a :class:`Match`
+    carries its own.
     """
 
     time_limit: float = 10.0
@@ -94,21 +95,29 @@ class DesignParams:
 
 @dataclass(frozen=True)
 class Result:
-    """The outcome of a design: the verified schedule (if any), status, breaks and bound."""
+    """The outcome of a design: the verified schedule (if any), status, breaks, bound and reasons."""
 
-    boards: int
+    match: Match
     status: Status
     schedule: Schedule | None
     breaks: int | None
     lower_bound: int
     relaxed: dict[Rule, int]
-    verdict: Verdict | None
+    verdict: object | None  # solver.verifier.Verdict
     params: DesignParams
     wall_time: float
     messages: tuple[str, ...] = field(default=())
+    explanation: tuple[str, ...] = field(default=())
+
+    @property
+    def boards(self) -> int:
+        return self.match.boards
 
     def parameters(self) -> dict[str, object]:
-        return asdict(self.params)
+        data = asdict(self.params)
+        data["objective"] = self.match.rules.objective
+        data["double"] = self.match.double
+        return data
 
 
 class _Progress(cp_model.CpSolverSolutionCallback):
@@ -121,31 +130,46 @@ class _Progress(cp_model.CpSolverSolutionCallback):
         self._callback(self.objective_value, self.best_objective_bound, time.monotonic() - self._started)
 
 
-def _solver(params: DesignParams, seconds: float) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(seconds, 0.01)
-    solver.parameters.num_workers = params.workers
-    solver.parameters.random_seed = params.seed
-    if params.work_limit is not None:
-        solver.parameters.max_deterministic_time = params.work_limit
-    return solver
+@dataclass
+class _Run:
+    """What one design run carries through its stages."""
 
+    match: Match
+    params: DesignParams
+    progress: ProgressCallback | None
+    started: float = field(default_factory=time.monotonic)
+    messages: list[str] = field(default_factory=list)
 
-def _solve(
-    mm: MatchModel, params: DesignParams, deadline: float, progress: ProgressCallback | None, started: float
-) -> tuple[cp_model.CpSolver, int]:
-    solver = _solver(params, deadline - time.monotonic())
-    status = solver.solve(mm.model, _Progress(progress, started)) if progress is not None else solver.solve(mm.model)
-    return solver, status
+    @property
+    def deadline(self) -> float:
+        return self.started + self.params.time_limit
 
+    @property
+    def objective(self) -> Objective:
+        return self.match.rules.objective
 
-def _measured_excess(schedule: Schedule, rule: Rule) -> int:
-    """What the verifier counts for a relaxed rule, in the model's penalty units."""
-    if rule is Rule.COLOUR_BALANCE:
-        return len(check_colour_balance(schedule))
-    if rule is Rule.NO_THREE_IN_A_ROW:
-        return len(check_no_three_in_a_row(schedule))
-    return board_balance_excess(schedule)
+    def spec(self, relaxed: frozenset[Rule] = frozenset(), **changes: object) -> MatchModelSpec:
+        spec = MatchModelSpec(
+            boards=self.match.boards,
+            double=self.match.double,
+            relaxed=relaxed,
+            formulation=self.params.formulation,
+            objective=self.objective,
+            symmetry_breaking=self.params.symmetry_breaking,
+            match=self.match,
+        )
+        return replace(spec, **changes) if changes else spec
+
+    def solve(self, mm: MatchModel, show_progress: bool = False) -> tuple[cp_model.CpSolver, int]:
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = max(self.deadline - time.monotonic(), 0.01)
+        solver.parameters.num_workers = self.params.workers
+        solver.parameters.random_seed = self.params.seed
+        if self.params.work_limit is not None:
+            solver.parameters.max_deterministic_time = self.params.work_limit
+        if show_progress and self.progress is not None:
+            return solver, solver.solve(mm.model, _Progress(self.progress, self.started))
+        return solver, solver.solve(mm.model)
 
 
 def design(boards: int, params: DesignParams | None = None, progress: ProgressCallback | None = None) -> Result:
@@ -153,181 +177,297 @@ def design(boards: int, params: DesignParams | None = None, progress: ProgressCa
     params = params or DesignParams()
     if not MIN_BOARDS <= boards <= MAX_BOARDS:
         raise DesignInputError(f"boards must be between {MIN_BOARDS} and {MAX_BOARDS}, got {boards}")
-    started = time.monotonic()
-    deadline = started + params.time_limit
-    messages: list[str] = []
+    match = Match(boards=boards, double=params.double, rules=RuleSettings(objective=params.objective))
+    return design_match(match, params, progress)
 
-    def spec(relaxed: frozenset[Rule]) -> MatchModelSpec:
-        return MatchModelSpec(
-            boards=boards,
-            double=params.double,
-            relaxed=relaxed,
-            formulation=params.formulation,
-            objective=params.objective,
-            symmetry_breaking=params.symmetry_breaking,
-        )
 
-    relaxed: dict[Rule, int] = {}
-    start = _verified_construction(boards, params)
-    if start is not None and params.objective == "none":
-        return _result(boards, start, 0, relaxed, params, started, messages, fairness_proven=False)
-    # Strict: rules 1-3 all hard.  Otherwise climb the ladder {}, {3}, {3, 2}, {3, 2, 1},
-    # moving up only when the rung below is proven infeasible.  A construction keeps
-    # rules 1-3, so with one in hand the first rung is known to be feasible.
-    ladder = [frozenset()] if params.strict else [frozenset(RELAXABLE[:i]) for i in range(len(RELAXABLE) + 1)]
-    for relax in ladder:
-        if relax:
-            least = _least_relaxation(spec(relax), params, deadline, started)
-            if least is None:
-                continue
-            relaxed, proven = least
-            if not proven:
-                messages.append("the time limit ran out before the relaxation was proven least")
-        mm = MatchModel.build(spec(relax))
-        for rule, amount in relaxed.items():
-            mm.fix_penalty(rule, amount)
-        mm.set_objective()
-        incumbent = start if not relax else None
-        if incumbent is not None:
-            # Search only for schedules better than the construction: with the "breaks"
-            # objective, proving there is none proves the construction optimal.
-            mm.hint(normalise(incumbent) if params.symmetry_breaking else incumbent)
-            known = _breaks(incumbent)
-            mm.limit_breaks(known - 1 if params.objective == "breaks" else known)
-        solver, status = _solve(mm, params, deadline, progress, started)
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            bound = _solver_bound(mm, solver, params)
-            schedule = mm.schedule_from(solver)
-            proven = status == cp_model.OPTIMAL
-            return _result(boards, schedule, bound, relaxed, params, started, messages, fairness_proven=proven)
-        if incumbent is not None:
-            if status == cp_model.INFEASIBLE and params.objective == "breaks":
-                bound = _breaks(incumbent)
-            else:
-                bound = min(_solver_bound(mm, solver, params), _breaks(incumbent))
-            return _result(boards, incumbent, bound, relaxed, params, started, messages, fairness_proven=False)
-        if status == cp_model.INFEASIBLE:
+def design_match(match: Match, params: DesignParams | None = None, progress: ProgressCallback | None = None) -> Result:
+    """Design ``match``: keep its requests, keep or least-relax the rules, minimise breaks."""
+    params = params or DesignParams()
+    if match.boards > MAX_BOARDS or max(match.size_a, match.size_b) > MAX_BOARDS:
+        raise DesignInputError(f"at most {MAX_BOARDS} boards and players a team, got {match.boards} boards")
+    run = _Run(match, params, progress)
+    start = _verified_construction(match)
+    if start is not None and run.objective == "none":
+        return _result(run, start, 0, {}, fairness_proven=False)
+    if match.has_requests and not params.strict and not _requests_feasible(run):
+        return _explained(run)
+    mm = MatchModel.build(run.spec())
+    mm.set_objective()
+    if start is not None:
+        # Search only for schedules better than the construction: with the "breaks"
+        # objective, proving there is none proves the construction optimal.
+        mm.hint(normalise(start) if params.symmetry_breaking else start)
+        known = _breaks(start)
+        mm.limit_breaks(known - 1 if run.objective == "breaks" else known)
+    solver, status = run.solve(mm, show_progress=True)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        bound = _solver_bound(mm, solver, run.objective)
+        return _result(run, mm.schedule_from(solver), bound, {}, fairness_proven=status == cp_model.OPTIMAL)
+    if start is not None:
+        if status == cp_model.INFEASIBLE and run.objective == "breaks":
+            bound = _breaks(start)
+        else:
+            bound = min(_solver_bound(mm, solver, run.objective), _breaks(start))
+        return _result(run, start, bound, {}, fairness_proven=False)
+    if status != cp_model.INFEASIBLE:
+        return _unknown(run)
+    if params.strict:
+        return _explained(run)
+    return _design_relaxed(run)
+
+
+def _design_relaxed(run: _Run) -> Result:
+    """Rules 1-3 cannot all hold: keep each rule that can be kept, in priority order, relax the rest least.
+
+    Rule i is kept when the requests, the rules kept so far and rule i can hold
+    together (the lower rules switched off); otherwise it is relaxed.  So a rule is
+    relaxed only when it cannot hold with the requests and the higher rules that
+    are kept, and with the lower rules it is then no more possible.  Each relaxed
+    rule is then broken as little as possible, in priority order, and finally
+    breaks are minimised with those amounts fixed.
+    """
+    match = run.match
+    kept: list[Rule] = []
+    relax: list[Rule] = []
+    for rule in sorted(RELAXABLE):
+        if not _rule_on(match.rules, rule):
             continue
-        messages.append("no schedule found within the time limit; try a longer --time-limit")
-        return _empty(boards, Status.UNKNOWN, params, started, messages)
-    return _empty(boards, Status.INFEASIBLE, params, started, messages)
+        trial = replace(run, match=_only_rules(match, [*kept, rule]))
+        mm = MatchModel.build(trial.spec(objective="none", symmetry_breaking=False))
+        mm.set_objective()
+        _solver, status = run.solve(mm)
+        if status == cp_model.INFEASIBLE:
+            relax.append(rule)
+        elif status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            kept.append(rule)
+        else:
+            return _unknown(run)
+    if not relax:
+        return _unknown(run)  # infeasible together yet each feasible: cannot happen, but never guess
+    relaxed: dict[Rule, int] = {}
+    for rule in relax:
+        mm = MatchModel.build(run.spec(frozenset(relax)))
+        for done, amount in relaxed.items():
+            mm.fix_penalty(done, amount)
+        mm.minimise_penalty(rule)
+        solver, status = run.solve(mm)
+        if status != cp_model.OPTIMAL:
+            return _unknown(run)  # a rule must not be relaxed further than it has to be
+        relaxed[rule] = round(solver.objective_value)
+    mm = MatchModel.build(run.spec(frozenset(relax)))
+    for rule, amount in relaxed.items():
+        mm.fix_penalty(rule, amount)
+    mm.set_objective()
+    solver, status = run.solve(mm, show_progress=True)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return _unknown(run)
+    bound = _solver_bound(mm, solver, run.objective)
+    return _result(run, mm.schedule_from(solver), bound, relaxed, fairness_proven=status == cp_model.OPTIMAL)
+
+
+def _only_rules(match: Match, rules: list[Rule]) -> Match:
+    """The match with just ``rules`` of rules 1-3 switched on (as the match sets them)."""
+    settings = match.rules
+    return replace(
+        match,
+        rules=RuleSettings(
+            colour_balance=settings.colour_balance and Rule.COLOUR_BALANCE in rules,
+            max_run=settings.max_run if Rule.NO_THREE_IN_A_ROW in rules else 0,
+            board_balance=settings.board_balance and Rule.BOARD_BALANCE in rules,
+            objective=settings.objective,
+        ),
+    )
+
+
+def _rule_on(settings: RuleSettings, rule: Rule) -> bool:
+    if rule is Rule.COLOUR_BALANCE:
+        return settings.colour_balance
+    if rule is Rule.NO_THREE_IN_A_ROW:
+        return settings.max_run > 0
+    return settings.board_balance
+
+
+def _rules_off(match: Match) -> Match:
+    return replace(match, rules=RuleSettings(False, 0, False, match.rules.objective))
+
+
+def _requests_feasible(run: _Run) -> bool:
+    """Can the requests hold at all, with every rule relaxed?  (Unknown counts as yes.)"""
+    relaxed_run = replace(run, match=_rules_off(run.match))
+    mm = MatchModel.build(relaxed_run.spec(objective="none", symmetry_breaking=False))
+    mm.set_objective()
+    _solver, status = run.solve(mm)
+    return status != cp_model.INFEASIBLE
 
 
 def _breaks(schedule: Schedule) -> int:
     return verify(schedule).metrics.total_breaks
 
 
-def _verified_construction(boards: int, params: DesignParams) -> Schedule | None:
-    """The direct construction for this size, checked by the verifier like any design."""
-    schedule = construct(boards, params.double)
+def _verified_construction(match: Match) -> Schedule | None:
+    """The direct construction for a plain match, checked by the verifier like any design."""
+    if not match.equal_teams or match.has_requests or match.rules != RuleSettings(objective=match.rules.objective):
+        return None
+    schedule = construct(match.boards, match.double)
     if schedule is None:
         return None
-    verdict = verify(schedule, double=params.double)
+    verdict = verify(schedule, double=match.double)
     if not verdict.ok:
         problems = "; ".join(v.message for v in verdict.violations()[:5])
-        raise DesignBugError(f"the construction for {boards} boards breaks the rules; this is a bug: {problems}")
+        raise DesignBugError(f"the construction for {match.boards} boards breaks the rules; this is a bug: {problems}")
     return schedule
 
 
-def _solver_bound(mm: MatchModel, solver: cp_model.CpSolver, params: DesignParams) -> int:
+def _solver_bound(mm: MatchModel, solver: cp_model.CpSolver, objective: Objective) -> int:
     """The solver's proven lower bound on breaks (0 when nothing was minimised)."""
-    if params.objective == "none":
+    if objective == "none":
         return 0
     bound = solver.best_objective_bound
-    if params.objective == "fair":
+    if objective == "fair":
         bound //= len(mm.brk) + 1
     return max(0, math.ceil(bound - 1e-6))
 
 
-def _least_relaxation(
-    spec: MatchModelSpec, params: DesignParams, deadline: float, started: float
-) -> tuple[dict[Rule, int], bool] | None:
-    """Minimise each relaxed rule's penalty, highest priority first, fixing each in turn.
-
-    Returns the amounts and whether each was proven least, or ``None`` when this
-    rung is infeasible or nothing was found in time.
-    """
-    fixed: dict[Rule, int] = {}
-    proven = True
-    for rule in sorted(spec.relaxed):
-        mm = MatchModel.build(spec)
-        for done, amount in fixed.items():
-            mm.fix_penalty(done, amount)
-        mm.minimise_penalty(rule)
-        solver, status = _solve(mm, params, deadline, None, started)
-        if status == cp_model.INFEASIBLE:
-            return None
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return None
-        proven = proven and status == cp_model.OPTIMAL
-        fixed[rule] = round(solver.objective_value)
-    return fixed, proven
-
-
 def _result(
-    boards: int,
-    schedule: Schedule,
-    solver_bound: int,
-    relaxed: dict[Rule, int],
-    params: DesignParams,
-    started: float,
-    messages: list[str],
-    fairness_proven: bool,
+    run: _Run, schedule: Schedule, solver_bound: int, relaxed: dict[Rule, int], fairness_proven: bool
 ) -> Result:
     """Verify the schedule, then package it with its status and the best proven bound.
 
     The status is ``optimal`` when the breaks meet the proven bound and, with the
     "fair" objective, the solver also proved the split between the teams best.
     """
-    verdict = verify(schedule, double=params.double)
+    match = run.match
+    verdict = verify(schedule, double=match.double, match=match, declared_relaxed=relaxed)
     problems = [v.message for v in verdict.violations() if v.rule not in relaxed]
+    problems += [f"request not kept: {text}" for text in verdict.requests]
     for rule, amount in relaxed.items():
-        measured = _measured_excess(schedule, rule)
+        measured = rule_excess(schedule, rule, match.rules.max_run)
         if measured != amount:
             problems.append(f"rule {int(rule)} was to be broken by {amount} but is broken by {measured}")
-    if problems:
+    if problems or not verdict.ok:
         raise DesignBugError(
-            f"the verifier rejected the designed {boards}-board schedule; this is a bug in the model: "
-            + "; ".join(problems[:10])
+            f"the verifier rejected the designed {match.boards}-board schedule; this is a bug in the model: "
+            + "; ".join(problems[:10] or ["verdict not ok"])
         )
     breaks = verdict.metrics.total_breaks
     bound = solver_bound
-    if Rule.BOARD_BALANCE not in relaxed:
-        bound = max(bound, analytic_break_bound(boards, params.double))
+    if match.equal_teams and match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
+        bound = max(bound, analytic_break_bound(match.boards, match.double))
     bound = min(bound, breaks)
     for rule, amount in relaxed.items():
-        messages.append(
-            f"rule {int(rule)} ({rule.title}) relaxed: no schedule on {boards} boards keeps rules 1-3 together; "
-            f"this one breaks it by {amount}, the least possible"
+        run.messages.append(
+            f"rule {int(rule)} ({rule.title}) relaxed: no schedule keeps it together with the higher rules"
+            f"{' and the requests' if match.has_requests else ''}; this one breaks it by {amount}, the least possible"
         )
-    optimal = breaks == bound and params.objective != "none"
-    if params.objective == "fair":
+    optimal = breaks == bound and run.objective != "none"
+    if run.objective == "fair":
         optimal = optimal and fairness_proven
-    final = Status.OPTIMAL if optimal else Status.FEASIBLE
     return Result(
-        boards=boards,
-        status=final,
+        match=match,
+        status=Status.OPTIMAL if optimal else Status.FEASIBLE,
         schedule=schedule,
         breaks=breaks,
         lower_bound=bound,
         relaxed=relaxed,
         verdict=verdict,
-        params=params,
-        wall_time=time.monotonic() - started,
-        messages=tuple(messages),
+        params=run.params,
+        wall_time=time.monotonic() - run.started,
+        messages=tuple(run.messages),
     )
 
 
-def _empty(boards: int, status: Status, params: DesignParams, started: float, messages: list[str]) -> Result:
+def _empty(run: _Run, status: Status, explanation: tuple[str, ...] = ()) -> Result:
     return Result(
-        boards=boards,
+        match=run.match,
         status=status,
         schedule=None,
         breaks=None,
         lower_bound=0,
         relaxed={},
         verdict=None,
-        params=params,
-        wall_time=time.monotonic() - started,
-        messages=tuple(messages),
+        params=run.params,
+        wall_time=time.monotonic() - run.started,
+        messages=tuple(run.messages),
+        explanation=explanation,
     )
+
+
+def _unknown(run: _Run) -> Result:
+    run.messages.append("no schedule found within the time limit, and none proven impossible; try a longer limit")
+    return _empty(run, Status.UNKNOWN)
+
+
+def _explained(run: _Run) -> Result:
+    """An infeasible result with a minimal set of conflicting requests (and rules, when strict)."""
+    core = minimal_conflict(run.match, strict=run.params.strict, params=run.params, deadline=run.deadline)
+    if core is None:
+        run.messages.append("the requests cannot all hold; the time limit ran out before the reasons were found")
+        return _empty(run, Status.INFEASIBLE)
+    lines = [_describe(item) for item in core]
+    if not core:
+        lines = ["no schedule keeps the house rules for this match, even without requests"]
+    return _empty(run, Status.INFEASIBLE, tuple(lines))
+
+
+def _describe(item: Request | Rule) -> str:
+    if isinstance(item, Rule):
+        return f"rule {int(item)} ({item.title})"
+    return item.describe()
+
+
+def minimal_conflict(
+    match: Match, strict: bool, params: DesignParams, deadline: float
+) -> list[Request | Rule] | None:
+    """A minimal set of requests (and, when ``strict``, rules 1-3) that cannot hold together.
+
+    Each request is posted behind an assumption literal; CP-SAT's infeasibility
+    core gives a first set, which is shrunk by deletion: drop one member, and if
+    the rest is still infeasible, keep the smaller core.  Dropping any member of
+    the returned set makes the remaining ones feasible.  ``None`` when the time
+    ran out.  Rules are kept as they are set unless ``strict`` is false, in
+    which case they are switched off (a relaxed rule can always be broken).
+    """
+    target = match if strict else _rules_off(match)
+    spec = MatchModelSpec(
+        boards=match.boards,
+        double=match.double,
+        objective="none",
+        symmetry_breaking=False,
+        match=target,
+        assumptions=True,
+        rule_assumptions=strict,
+    )
+    mm = MatchModel.build(spec)
+    literal_of: dict[int, cp_model.IntVar] = {lit.index: lit for lit, _r in mm.request_literals}
+    literal_of.update({lit.index: lit for lit in mm.rule_literals.values()})
+
+    def infeasible_core(assumed: list[cp_model.IntVar]) -> list[cp_model.IntVar] | bool | None:
+        mm.model.clear_assumptions()
+        mm.model.add_assumptions(assumed)
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.5)
+        solver.parameters.num_workers = 1  # cores are reported by the single-thread search
+        solver.parameters.random_seed = params.seed
+        status = solver.solve(mm.model)
+        if status == cp_model.INFEASIBLE:
+            return [literal_of[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in literal_of]
+        return False if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
+
+    core = infeasible_core(list(literal_of.values()))
+    if core is None or core is False:
+        return None if core is None else []
+    index = 0
+    while index < len(core):
+        trial = core[:index] + core[index + 1 :]
+        smaller = infeasible_core(trial)
+        if smaller is None:
+            return None
+        if smaller is False:
+            index += 1
+        else:
+            keep = {lit.index for lit in smaller}
+            core = [lit for lit in trial if lit.index in keep]
+    names: dict[int, Request | Rule] = {lit.index: request for lit, request in mm.request_literals}
+    names.update({lit.index: rule for rule, lit in mm.rule_literals.items()})
+    return [names[lit.index] for lit in core]

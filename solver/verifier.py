@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 
+from models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
 from models.rules import Rule
 from models.schedule import Colour, Game, Player, Schedule, Team
 
@@ -48,6 +49,7 @@ class RuleVerdict:
     rule: Rule
     violations: tuple[Violation, ...]
     excuse: str | None = None
+    off: bool = False
 
     @property
     def holds(self) -> bool:
@@ -60,6 +62,8 @@ class RuleVerdict:
 
     @property
     def status(self) -> str:
+        if self.off:
+            return "off"
         if self.holds:
             return "holds"
         return "relaxed" if self.excuse is not None else "broken"
@@ -105,6 +109,7 @@ class Verdict:
     rules: dict[Rule, RuleVerdict]
     metrics: Metrics
     notes: tuple[str, ...] = field(default=())
+    requests: tuple[str, ...] = field(default=())  # requests the schedule does not keep
 
     @property
     def complete(self) -> bool:
@@ -112,8 +117,12 @@ class Verdict:
 
     @property
     def ok(self) -> bool:
-        """Complete, and every rule holds or is relaxed no more than the size forces."""
-        return self.complete and all(verdict.acceptable for verdict in self.rules.values())
+        """Complete, every request kept, and every rule holds, is off, or is relaxed as allowed."""
+        return (
+            self.complete
+            and not self.requests
+            and all(verdict.acceptable or verdict.off for verdict in self.rules.values())
+        )
 
     @property
     def relaxed(self) -> list[Rule]:
@@ -135,6 +144,7 @@ class Verdict:
                 }
                 for rule, verdict in self.rules.items()
             },
+            "requests_broken": list(self.requests),
             "metrics": self.metrics.as_dict(),
             "notes": list(self.notes),
         }
@@ -254,6 +264,72 @@ def check_complete(schedule: Schedule, double: bool) -> list[Violation]:
                         games[1][1],
                     )
                 )
+    out.extend(_check_sit_outs_in_turn(schedule))
+    return out
+
+
+def _check_sit_outs_in_turn(schedule: Schedule) -> list[Violation]:
+    """With more players than boards, players sit out in turn: after every round the
+    numbers of rounds teammates have sat out differ by at most 1."""
+    out: list[Violation] = []
+    for team in (Team.A, Team.B):
+        if schedule.team_size(team) == schedule.boards:
+            continue
+        sat_out = dict.fromkeys(schedule.players(team), 0)
+        for r, games in enumerate(schedule.rounds, start=1):
+            playing = {game.a_player if team is Team.A else game.b_player for game in games}
+            for player in sat_out:
+                if player not in playing:
+                    sat_out[player] += 1
+            low, high = min(sat_out.values()), max(sat_out.values())
+            if high - low > 1:
+                most = [str(p) for p, c in sat_out.items() if c == high]
+                out.append(
+                    Violation(
+                        Rule.COMPLETE,
+                        f"after round {r} {', '.join(most)} sat out {high} rounds but a teammate only {low}; "
+                        "players must sit out in turn",
+                        most[0],
+                        r,
+                    )
+                )
+    return out
+
+
+# --------------------------------------------------------------------------- requests
+
+
+def check_requests(schedule: Schedule, match: Match) -> list[str]:
+    """Every request of the match that the schedule does not keep, described."""
+    games: dict[tuple[int, Player], Game] = {}
+    for r, _board, game in schedule.games():
+        games[r, game.white] = game
+        games[r, game.black] = game
+    out = []
+    for request in match.requests():
+        if isinstance(request, Meet):
+            a, b = Player(Team.A, request.a), Player(Team.B, request.b)
+            game = games.get((request.round, a))
+            if game is None or game.b_player != b:
+                out.append(f"{request.describe()}: not kept")
+            elif request.white is not None and game.white.team is not request.white:
+                out.append(f"{request.describe()}: {game.white} has White")
+        elif isinstance(request, Avoid):
+            a, b = Player(Team.A, request.a), Player(Team.B, request.b)
+            for r in request.rounds:
+                game = games.get((r, a))
+                if game is not None and game.b_player == b:
+                    out.append(f"{request.describe()}: they meet in round {r}")
+        elif isinstance(request, ColourWish):
+            game = games.get((request.round, request.player))
+            if game is None:
+                out.append(f"{request.describe()}: {request.player} does not play in round {request.round}")
+            elif game.colour_of(request.player) is not request.colour:
+                out.append(f"{request.describe()}: {request.player} has {request.colour.other.value}")
+        elif isinstance(request, PlayedRound) and (
+            request.round > schedule.n_rounds or set(schedule.rounds[request.round - 1]) != set(request.games)
+        ):
+            out.append(f"{request.describe()}: changed")
     return out
 
 
@@ -272,19 +348,30 @@ def check_colour_balance(schedule: Schedule) -> list[Violation]:
     return out
 
 
-def check_no_three_in_a_row(schedule: Schedule) -> list[Violation]:
-    """Rule 2: nobody has the same colour in three consecutive games."""
+_NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+
+
+def check_no_three_in_a_row(schedule: Schedule, max_run: int = 2) -> list[Violation]:
+    """Rule 2: nobody has the same colour in more than ``max_run`` (normally 2) consecutive games.
+
+    Every window of ``max_run + 1`` consecutive games in one colour is one violation;
+    rounds a player sits out are skipped.
+    """
     out = []
+    window = max_run + 1
+    count = _NUMBER_WORDS.get(window, str(window))
     for player, sequence in _sequences(schedule).items():
         played_rounds = [(r, c) for r, c in enumerate(sequence, start=1) if c is not None]
-        for (r1, c1), (_r2, c2), (r3, c3) in zip(played_rounds, played_rounds[1:], played_rounds[2:], strict=False):
-            if c1 == c2 == c3:
+        for start in range(len(played_rounds) - window + 1):
+            games = played_rounds[start : start + window]
+            if len({c for _r, c in games}) == 1:
+                first, last = games[0][0], games[-1][0]
                 out.append(
                     Violation(
                         Rule.NO_THREE_IN_A_ROW,
-                        f"{player} has {c1.value} three games running (rounds {r1} to {r3})",
+                        f"{player} has {games[0][1].value} {count} games running (rounds {first} to {last})",
                         str(player),
-                        r3,
+                        last,
                     )
                 )
     return out
@@ -429,29 +516,61 @@ def attainable(boards: int, double: bool) -> Attainable | None:
 # --------------------------------------------------------------------------- the verdict
 
 
-def verify(schedule: Schedule, double: bool | None = None) -> Verdict:
-    """Check every rule separately and collect the metrics."""
+def rule_excess(schedule: Schedule, rule: Rule, max_run: int = 2) -> int:
+    """How much a schedule breaks rule 1, 2 or 3: players out of balance, over-long runs,
+    or the board-balance excess."""
+    if rule is Rule.COLOUR_BALANCE:
+        return len(check_colour_balance(schedule))
+    if rule is Rule.NO_THREE_IN_A_ROW:
+        return len(check_no_three_in_a_row(schedule, max_run))
+    if rule is Rule.BOARD_BALANCE:
+        return board_balance_excess(schedule)
+    raise ValueError(f"rule {int(rule)} has no excess measure")
+
+
+def verify(
+    schedule: Schedule,
+    double: bool | None = None,
+    match: Match | None = None,
+    declared_relaxed: dict[Rule, int] | None = None,
+) -> Verdict:
+    """Check every rule separately, and the match's requests, and collect the metrics.
+
+    ``match`` brings the rule settings (a rule can be switched off, the run length
+    changed) and the requests.  ``declared_relaxed`` lists rules a designer says it had
+    to relax, with the amount; such a rule is accepted if broken by no more than that.
+    Without a match, for the tiny sizes where it is possible, the verifier itself
+    proves by exhaustion which rules cannot hold and accepts the least relaxation.
+    """
+    settings = match.rules if match is not None else RuleSettings()
     if double is None:
-        double = infer_double(schedule)
-    found = {
-        Rule.COMPLETE: check_complete(schedule, double),
-        Rule.COLOUR_BALANCE: check_colour_balance(schedule),
-        Rule.NO_THREE_IN_A_ROW: check_no_three_in_a_row(schedule),
-        Rule.BOARD_BALANCE: check_board_balance(schedule),
+        double = match.double if match is not None else infer_double(schedule)
+    active = {
+        Rule.COLOUR_BALANCE: settings.colour_balance,
+        Rule.NO_THREE_IN_A_ROW: settings.max_run > 0,
+        Rule.BOARD_BALANCE: settings.board_balance,
     }
+    found = {Rule.COMPLETE: check_complete(schedule, double)}
+    if active[Rule.COLOUR_BALANCE]:
+        found[Rule.COLOUR_BALANCE] = check_colour_balance(schedule)
+    if active[Rule.NO_THREE_IN_A_ROW]:
+        found[Rule.NO_THREE_IN_A_ROW] = check_no_three_in_a_row(schedule, settings.max_run)
+    if active[Rule.BOARD_BALANCE]:
+        found[Rule.BOARD_BALANCE] = check_board_balance(schedule)
     stats = metrics(schedule)
     notes: list[str] = []
     excuses: dict[Rule, str] = {}
-    broken = [rule for rule in (Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE) if found[rule]]
-    if broken and not found[Rule.COMPLETE] and schedule.equal_teams:
+    broken = [rule for rule in found if rule is not Rule.COMPLETE and found[rule]]
+    plain = match is None or (not match.has_requests and match.rules == RuleSettings(objective=match.rules.objective))
+    if broken and not found[Rule.COMPLETE] and schedule.equal_teams and plain:
         facts = attainable(schedule.boards, double)
         if facts is not None:
             for rule in broken:
                 if rule in facts.keeps:
                     continue
-                amount = stats.board_balance_excess if rule is Rule.BOARD_BALANCE else len(found[rule])
+                amount = rule_excess(schedule, rule)
                 least = facts.least_excess[rule]
-                higher_kept = all(not found[r] or r not in facts.keeps for r in Rule if 0 < r < rule)
+                higher_kept = all(not found.get(r) or r not in facts.keeps for r in Rule if 0 < r < rule)
                 if amount <= least and higher_kept:
                     excuses[rule] = (
                         f"no complete schedule on {schedule.boards} boards"
@@ -460,6 +579,17 @@ def verify(schedule: Schedule, double: bool | None = None) -> Verdict:
                         f"{amount}, the least possible"
                     )
                     notes.append(f"rule {int(rule)} ({rule.title}) relaxed: {excuses[rule]}")
+    for rule, declared in (declared_relaxed or {}).items():
+        if rule in broken and rule not in excuses:
+            amount = rule_excess(schedule, rule, settings.max_run)
+            if amount <= declared:
+                excuses[rule] = f"declared relaxed by the designer, broken by {amount}"
+                notes.append(f"rule {int(rule)} ({rule.title}) relaxed as declared, broken by {amount}")
     rules = {rule: RuleVerdict(rule, tuple(found[rule]), excuses.get(rule)) for rule in found}
+    for rule, on in active.items():
+        if not on:
+            rules[rule] = RuleVerdict(rule, (), off=True)
+    rules = dict(sorted(rules.items()))
     rules[Rule.FEWEST_BREAKS] = RuleVerdict(Rule.FEWEST_BREAKS, ())
-    return Verdict(schedule=schedule, double=double, rules=rules, metrics=stats, notes=tuple(notes))
+    kept = tuple(check_requests(schedule, match)) if match is not None else ()
+    return Verdict(schedule=schedule, double=double, rules=rules, metrics=stats, notes=tuple(notes), requests=kept)
