@@ -1,0 +1,376 @@
+"""Read a match spec (TOML) into a :class:`models.match.Match`.
+
+The format (every table and key optional except ``boards``)::
+
+    boards = 6                  # games per round; team sizes default to this
+    double = false              # true: every pair meets twice, once with each colour
+
+    [teams.A]                   # name, player names in board order, size
+    name = "Oslo"
+    players = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+    size = 6
+
+    [rules]                     # the house rules; these are the defaults
+    colour_balance = true
+    max_run = 2                 # longest run of one colour; 0 turns the rule off
+    board_balance = true
+    objective = "breaks"        # "breaks", "fair" or "none"
+
+    [[meet]]                    # these two meet in this round
+    players = ["A3", "B5"]
+    round = 2
+    white = "A3"                # optional
+
+    [[avoid]]                   # these two do not meet in any of these rounds
+    players = ["A1", "B1"]
+    rounds = [1, 2, 3]
+
+    [[colour]]                  # this player has this colour in this round
+    player = "B2"
+    round = 1
+    colour = "white"            # or "black"
+
+    [played]                    # rounds already played, kept exactly
+    rounds = ["A1-B1 A2-B2 B3-A3 B4-A4 B5-A5 A6-B6"]   # or: file = "played.txt"
+
+Player codes are ``A1..Ap`` and ``B1..Bq``; a name given under ``teams`` may
+be used wherever a code is.  Every error is a :class:`SpecError` naming the
+file, the line and the key.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from models.match import (
+    Avoid,
+    ColourWish,
+    Match,
+    MatchError,
+    Meet,
+    PlayedRound,
+    RuleSettings,
+    TeamInfo,
+)
+from models.schedule import Colour, Player, Team
+from models.textform import ScheduleFormatError, parse_text
+
+
+class SpecError(ValueError):
+    """The spec cannot be read; the message names the file, line and key."""
+
+
+_TOP_KEYS = {"boards", "double", "teams", "rules", "meet", "avoid", "colour", "played"}
+_TEAM_KEYS = {"name", "players", "size"}
+_RULE_KEYS = {"colour_balance", "max_run", "board_balance", "objective"}
+_MEET_KEYS = {"players", "round", "white"}
+_AVOID_KEYS = {"players", "rounds"}
+_COLOUR_KEYS = {"player", "round", "colour"}
+_PLAYED_KEYS = {"rounds", "file"}
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\"' -]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_\"'-]+)\s*=")
+
+
+class _Lines:
+    """Where each table and key of a TOML text starts, for error messages."""
+
+    def __init__(self, text: str) -> None:
+        self._where: dict[str, int] = {}
+        counts: dict[str, int] = {}
+        table = ""
+        for number, line in enumerate(text.splitlines(), start=1):
+            header = _HEADER.match(line)
+            if header:
+                name = header.group(2).replace('"', "").replace("'", "").strip()
+                if header.group(1) == "[[":
+                    counts[name] = counts.get(name, 0) + 1
+                    name = f"{name}[{counts[name]}]"
+                table = name
+                self._where.setdefault(table, number)
+                continue
+            key = _KEY.match(line)
+            if key:
+                path = f"{table}.{key.group(1)}" if table else key.group(1)
+                self._where.setdefault(path, number)
+
+    def line(self, path: str) -> int | None:
+        """The line of ``path`` (e.g. ``meet[2].round``), or of its nearest enclosing table."""
+        while path:
+            if path in self._where:
+                return self._where[path]
+            path = path.rpartition(".")[0]
+        return None
+
+
+@dataclass
+class _Reader:
+    source: str
+    lines: _Lines
+
+    def fail(self, path: str, problem: str) -> SpecError:
+        line = self.lines.line(path)
+        where = f"{self.source}:{line}" if line is not None else self.source
+        return SpecError(f"{where}: {path}: {problem}")
+
+    def check_keys(self, table: dict[str, Any], allowed: set[str], path: str) -> None:
+        for key in table:
+            if key not in allowed:
+                full = f"{path}.{key}" if path else key
+                raise self.fail(full, f"unknown key (expected one of: {', '.join(sorted(allowed))})")
+
+    def get(
+        self, table: dict[str, Any], key: str, kind: type | tuple[type, ...], path: str, default: Any = None
+    ) -> Any:
+        full = f"{path}.{key}" if path else key
+        if key not in table:
+            if default is _REQUIRED:
+                raise self.fail(full, "is required")
+            return default
+        value = table[key]
+        # bool is an int in Python; never accept one for the other.
+        if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
+            raise self.fail(full, f"must be {_kind_name(kind)}, got {_describe(value)}")
+        return value
+
+
+_REQUIRED = object()
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {bool: "true or false", int: "a whole number", str: "a string", list: "a list", dict: "a table"}
+    return names.get(kind, str(kind)) if isinstance(kind, type) else " or ".join(names[k] for k in kind)
+
+
+def _describe(value: Any) -> str:
+    return f"{type(value).__name__} {value!r}"
+
+
+def load_spec(path: str | Path) -> Match:
+    """Read a spec file; raise :class:`SpecError` naming the problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SpecError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise SpecError(f"{path}: is a directory, not a spec file") from None
+    except UnicodeDecodeError:
+        raise SpecError(f"{path}: not a text file (it is not UTF-8)") from None
+    except OSError as error:
+        raise SpecError(f"{path}: cannot be read ({error.strerror})") from None
+    return parse_spec(text, source=str(path), base=path.parent)
+
+
+def parse_spec(text: str, source: str = "spec", base: Path | None = None) -> Match:
+    """Read spec text; ``base`` is the folder a ``played.file`` is relative to."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SpecError(f"{source}: not valid TOML: {error}") from None
+    reader = _Reader(source, _Lines(text))
+    reader.check_keys(data, _TOP_KEYS, "")
+    boards = reader.get(data, "boards", int, "", _REQUIRED)
+    if not 1 <= boards <= 100:
+        raise reader.fail("boards", f"must be between 1 and 100, got {boards}")
+    double = reader.get(data, "double", bool, "", False)
+    teams = reader.get(data, "teams", dict, "", {})
+    reader.check_keys(teams, {"A", "B"}, "teams")
+    infos: dict[Team, TeamInfo] = {}
+    sizes: dict[Team, int] = {}
+    for team in (Team.A, Team.B):
+        path = f"teams.{team.value}"
+        table = reader.get(teams, team.value, dict, "teams", {})
+        reader.check_keys(table, _TEAM_KEYS, path)
+        name = reader.get(table, "name", str, path, "")
+        players = reader.get(table, "players", list, path, [])
+        for i, player in enumerate(players, start=1):
+            if not isinstance(player, str) or not player.strip():
+                raise reader.fail(f"{path}.players", f"player {i} must be a non-empty string, got {_describe(player)}")
+        size = reader.get(table, "size", int, path, len(players) or boards)
+        if size < boards or size > 100:
+            raise reader.fail(f"{path}.size", f"must be between the {boards} boards and 100, got {size}")
+        if players and len(players) != size:
+            raise reader.fail(f"{path}.players", f"names {len(players)} players but the team has {size}")
+        infos[team] = TeamInfo(name=name, players=tuple(p.strip() for p in players))
+        sizes[team] = size
+    names = _player_names(reader, infos)
+    rules = _read_rules(reader, reader.get(data, "rules", dict, "", {}))
+    rounds = sizes[Team.A] * sizes[Team.B] / boards
+    if rounds != int(rounds):
+        raise reader.fail(
+            "teams",
+            f"{sizes[Team.A]} against {sizes[Team.B]} players on {boards} boards is not a whole number of rounds "
+            f"({sizes[Team.A] * sizes[Team.B]} games / {boards} a round)",
+        )
+    total_rounds = int(rounds) * (2 if double else 1)
+    ctx = _Context(reader, names, sizes, total_rounds)
+    meets = tuple(ctx.meet(t, i) for i, t in enumerate(_array(reader, data, "meet"), start=1))
+    avoids = tuple(ctx.avoid(t, i) for i, t in enumerate(_array(reader, data, "avoid"), start=1))
+    colours = tuple(ctx.colour(t, i) for i, t in enumerate(_array(reader, data, "colour"), start=1))
+    played = ctx.played(reader.get(data, "played", dict, "", {}), boards, base)
+    try:
+        return Match(
+            boards=boards,
+            double=double,
+            size_a=sizes[Team.A],
+            size_b=sizes[Team.B],
+            team_a=infos[Team.A],
+            team_b=infos[Team.B],
+            rules=rules,
+            meets=meets,
+            avoids=avoids,
+            colours=colours,
+            played=played,
+        )
+    except MatchError as error:
+        raise SpecError(f"{source}: {error}") from None
+
+
+def _array(reader: _Reader, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise reader.fail(key, f"must be written as [[{key}]] tables")
+    return value
+
+
+def _player_names(reader: _Reader, infos: dict[Team, TeamInfo]) -> dict[str, Player]:
+    names: dict[str, Player] = {}
+    for team, info in infos.items():
+        for number, name in enumerate(info.players, start=1):
+            key = name.casefold()
+            if key in names:
+                raise reader.fail(f"teams.{team.value}.players", f"the name {name!r} is given twice")
+            if re.fullmatch(r"[ABab][0-9]+", name) and Player.parse(name.upper()) != Player(team, number):
+                raise reader.fail(f"teams.{team.value}.players", f"the name {name!r} looks like another player's code")
+            names[key] = Player(team, number)
+    return names
+
+
+def _read_rules(reader: _Reader, table: dict[str, Any]) -> RuleSettings:
+    reader.check_keys(table, _RULE_KEYS, "rules")
+    objective = reader.get(table, "objective", str, "rules", "breaks")
+    if objective not in ("breaks", "fair", "none"):
+        raise reader.fail("rules.objective", f"must be 'breaks', 'fair' or 'none', got {objective!r}")
+    max_run = reader.get(table, "max_run", int, "rules", 2)
+    if max_run < 0:
+        raise reader.fail("rules.max_run", f"must be 0 (off) or more, got {max_run}")
+    return RuleSettings(
+        colour_balance=reader.get(table, "colour_balance", bool, "rules", True),
+        max_run=max_run,
+        board_balance=reader.get(table, "board_balance", bool, "rules", True),
+        objective=objective,
+    )
+
+
+@dataclass
+class _Context:
+    reader: _Reader
+    names: dict[str, Player]
+    sizes: dict[Team, int]
+    rounds: int
+
+    def player(self, value: Any, path: str) -> Player:
+        if not isinstance(value, str):
+            raise self.reader.fail(path, f"must be a player code or name, got {_describe(value)}")
+        player = self.names.get(value.strip().casefold())
+        if player is None:
+            try:
+                player = Player.parse(value.upper())
+            except ValueError:
+                raise self.reader.fail(path, f"unknown player {value!r} (not a code such as A3, nor a name)") from None
+        if player.number > self.sizes[player.team]:
+            raise self.reader.fail(
+                path, f"unknown player {value!r}: team {player.team.value} has {self.sizes[player.team]} players"
+            )
+        return player
+
+    def round(self, value: Any, path: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.reader.fail(path, f"must be a round number, got {_describe(value)}")
+        if not 1 <= value <= self.rounds:
+            raise self.reader.fail(path, f"round {value} is out of range (the match has rounds 1 to {self.rounds})")
+        return value
+
+    def pair(self, table: dict[str, Any], path: str) -> tuple[Player, Player]:
+        players = self.reader.get(table, "players", list, path, _REQUIRED)
+        if len(players) != 2:
+            raise self.reader.fail(f"{path}.players", f"must name two players, got {len(players)}")
+        first, second = (self.player(p, f"{path}.players") for p in players)
+        if first.team is second.team:
+            raise self.reader.fail(f"{path}.players", f"{first} and {second} are in the same team")
+        return (first, second) if first.team is Team.A else (second, first)
+
+    def meet(self, table: dict[str, Any], index: int) -> Meet:
+        path = f"meet[{index}]"
+        self.reader.check_keys(table, _MEET_KEYS, path)
+        a, b = self.pair(table, path)
+        r = self.round(self.reader.get(table, "round", int, path, _REQUIRED), f"{path}.round")
+        white = None
+        if "white" in table:
+            player = self.player(table["white"], f"{path}.white")
+            if player not in (a, b):
+                raise self.reader.fail(f"{path}.white", f"{player} does not play in this game ({a}-{b})")
+            white = player.team
+        return Meet(a=a.number, b=b.number, round=r, white=white)
+
+    def avoid(self, table: dict[str, Any], index: int) -> Avoid:
+        path = f"avoid[{index}]"
+        self.reader.check_keys(table, _AVOID_KEYS, path)
+        a, b = self.pair(table, path)
+        rounds = self.reader.get(table, "rounds", list, path, _REQUIRED)
+        if not rounds:
+            raise self.reader.fail(f"{path}.rounds", "must list at least one round")
+        return Avoid(a=a.number, b=b.number, rounds=tuple(self.round(r, f"{path}.rounds") for r in rounds))
+
+    def colour(self, table: dict[str, Any], index: int) -> ColourWish:
+        path = f"colour[{index}]"
+        self.reader.check_keys(table, _COLOUR_KEYS, path)
+        player = self.player(self.reader.get(table, "player", str, path, _REQUIRED), f"{path}.player")
+        r = self.round(self.reader.get(table, "round", int, path, _REQUIRED), f"{path}.round")
+        colour = self.reader.get(table, "colour", str, path, _REQUIRED).strip().lower()
+        if colour not in ("white", "black"):
+            raise self.reader.fail(f"{path}.colour", f"must be 'white' or 'black', got {colour!r}")
+        return ColourWish(player=player, round=r, colour=Colour(colour))
+
+    def played(self, table: dict[str, Any], boards: int, base: Path | None) -> tuple[PlayedRound, ...]:
+        if not table:
+            return ()
+        self.reader.check_keys(table, _PLAYED_KEYS, "played")
+        if ("rounds" in table) == ("file" in table):
+            raise self.reader.fail("played", "give either rounds or file")
+        if "rounds" in table:
+            lines = self.reader.get(table, "rounds", list, "played", _REQUIRED)
+            for i, line in enumerate(lines, start=1):
+                if not isinstance(line, str):
+                    raise self.reader.fail("played.rounds", f"round {i} must be a string, got {_describe(line)}")
+            text = "\n".join(f"Round {i} {line}" for i, line in enumerate(lines, start=1))
+            source, path = "played.rounds", "played.rounds"
+        else:
+            name = self.reader.get(table, "file", str, "played", _REQUIRED)
+            file = (base or Path(".")) / name
+            try:
+                text = file.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as error:
+                raise self.reader.fail("played.file", f"cannot read {file}: {error}") from None
+            source, path = str(file), "played.file"
+        try:
+            parsed = parse_text(text, source=source).schedule
+        except ScheduleFormatError as error:
+            raise self.reader.fail(path, str(error)) from None
+        if parsed.boards != boards:
+            raise self.reader.fail(path, f"the played rounds have {parsed.boards} games, the match {boards} boards")
+        if parsed.n_rounds > self.rounds:
+            raise self.reader.fail(path, f"{parsed.n_rounds} rounds played, but the match has {self.rounds}")
+        out = []
+        for r, games in enumerate(parsed.rounds, start=1):
+            for game in games:
+                for player in (game.white, game.black):
+                    if player.number > self.sizes[player.team]:
+                        raise self.reader.fail(path, f"round {r}: unknown player {player}")
+            out.append(PlayedRound(round=r, games=games))
+        return tuple(out)
