@@ -6,7 +6,8 @@ Exit codes (also in the README):
 * 1: a checked schedule breaks a rule, or no schedule can exist for the request;
 * 2: bad input: unreadable file, malformed schedule, size out of range, bad option;
 * 3: no schedule found within the time limit (nothing proven either way);
-* 70: internal error: the verifier rejected a designed schedule (a bug; please report it).
+* 70: internal error: the verifier rejected a designed schedule, or an equivalence witness failed its
+  check (a bug; please report it).
 """
 
 from __future__ import annotations
@@ -14,13 +15,25 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
+from models.match import Match, MatchError, RuleSettings
 from models.tables import PUBLISHED_SIZES, UnknownTableError, published, published_text
 from models.textform import ScheduleFormatError, parse_text
 from solver import report
 from solver.compare import compare
-from solver.design import MAX_BOARDS, MIN_BOARDS, DesignBugError, DesignInputError, DesignParams, Status, design
+from solver.design import (
+    MAX_BOARDS,
+    MIN_BOARDS,
+    DesignBugError,
+    DesignInputError,
+    DesignParams,
+    Status,
+    design_match,
+)
+from solver.equivalence import EquivalenceBugError, canonical_form
+from solver.spec import SpecError, load_spec
 from solver.verifier import verify
 
 EXIT_OK = 0
@@ -75,6 +88,15 @@ def _add_output(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
 
 
+def _add_reversal(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--allow-reversal",
+        action="store_true",
+        help="also count playing the rounds in reverse order as the same design (besides renumbering within "
+        "teams, swapping the teams and reversing every colour)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="schev", description="Design and verify Scheveningen-system schedules for team matches.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {report.tool_version()}")
@@ -85,13 +107,22 @@ def build_parser() -> argparse.ArgumentParser:
     _add_output(table)
 
     gen = sub.add_parser("generate", help="design a schedule with the fewest breaks")
-    gen.add_argument("boards", type=int, help=f"number of boards ({MIN_BOARDS} to {MAX_BOARDS})")
+    gen.add_argument("boards", type=int, nargs="?", help=f"number of boards ({MIN_BOARDS} to {MAX_BOARDS})")
+    gen.add_argument("--spec", metavar="FILE", help="a match spec (TOML): team sizes, names, rules, requests")
     gen.add_argument("--time-limit", type=_positive_float, default=10.0, metavar="S", help="seconds (default 10)")
     gen.add_argument("--seed", type=_non_negative_int, default=0, metavar="K", help="random seed (default 0)")
     gen.add_argument(
         "--workers", type=_positive_int, default=8, metavar="W", help="search workers; 1 is deterministic (default 8)"
     )
-    gen.add_argument("--objective", choices=("breaks", "fair", "none"), default="breaks", help="what to minimise")
+    gen.add_argument(
+        "--work-limit",
+        type=_positive_float,
+        metavar="U",
+        help="CP-SAT deterministic time; with --workers 1 the output is then the same on every machine",
+    )
+    gen.add_argument(
+        "--objective", choices=("breaks", "fair", "none"), help="what to minimise (default breaks, or the spec's)"
+    )
     gen.add_argument("--double", action="store_true", help="double round: every pair meets twice, colours reversed")
     gen.add_argument("--strict", action="store_true", help="never relax a house rule; fail instead")
     gen.add_argument("--quiet", "-q", action="store_true", help="no progress display")
@@ -105,7 +136,13 @@ def build_parser() -> argparse.ArgumentParser:
     cmp_ = sub.add_parser("compare", help="compare a schedule with a published table or another file")
     cmp_.add_argument("file", help="schedule in the text form")
     cmp_.add_argument("--against", required=True, metavar="N|FILE", help="published table size, or another file")
+    _add_reversal(cmp_)
     _add_output(cmp_)
+
+    fp = sub.add_parser("fingerprint", help="a string equal for two schedules exactly when they are the same design")
+    fp.add_argument("file", help="schedule in the text form ('-' for standard input)")
+    _add_reversal(fp)
+    _add_output(fp)
     return parser
 
 
@@ -152,30 +189,69 @@ def _progress_printer():
     return show
 
 
-def _cmd_generate(args: argparse.Namespace) -> int:
+def _match_from_args(args: argparse.Namespace) -> Match:
+    """The match to design: the spec file, or a plain match of ``boards`` boards."""
+    if args.spec is not None:
+        if args.boards is not None:
+            raise UsageError("give either the number of boards or --spec FILE, not both")
+        try:
+            match = load_spec(args.spec)
+        except SpecError as error:
+            raise UsageError(str(error)) from None
+        changes: dict[str, object] = {}
+        if args.double:
+            changes["double"] = True
+        if args.objective is not None:
+            changes["rules"] = replace(match.rules, objective=args.objective)
+        try:
+            return replace(match, **changes) if changes else match
+        except MatchError as error:
+            raise UsageError(f"{args.spec}: {error}") from None
+    if args.boards is None:
+        raise UsageError("give the number of boards (e.g. schev generate 8) or --spec FILE")
     if not MIN_BOARDS <= args.boards <= MAX_BOARDS:
         raise UsageError(f"boards must be between {MIN_BOARDS} and {MAX_BOARDS}, got {args.boards}")
+    return Match(boards=args.boards, double=args.double, rules=RuleSettings(objective=args.objective or "breaks"))
+
+
+def _cmd_generate(args: argparse.Namespace) -> int:
+    match = _match_from_args(args)
     try:
         params = DesignParams(
             time_limit=args.time_limit,
+            work_limit=args.work_limit,
             seed=args.seed,
             workers=args.workers,
-            objective=args.objective,
-            double=args.double,
+            objective=match.rules.objective,
+            double=match.double,
             strict=args.strict,
         )
     except DesignInputError as error:
         raise UsageError(str(error)) from None
     interactive = sys.stderr.isatty() and not args.quiet
     progress = _progress_printer() if interactive else None
-    result = design(args.boards, params, progress)
-    if interactive:
-        sys.stderr.write("\r" + " " * 50 + "\r")
+    try:
+        result = design_match(match, params, progress)
+    finally:
+        if interactive:
+            sys.stderr.write("\r" + " " * 50 + "\r")
     for message in result.messages:
         print(f"schev: {message}", file=sys.stderr)
     if result.schedule is None:
         if result.status is Status.INFEASIBLE:
-            print(f"schev: no schedule on {args.boards} boards keeps the rules required", file=sys.stderr)
+            if result.explanation:
+                count = len(result.explanation)
+                print(
+                    f"schev: impossible: {'this' if count == 1 else f'these {count}'} "
+                    f"{'request' if count == 1 else 'requests'}"
+                    f"{' and rules' if any(e.startswith('rule ') for e in result.explanation) else ''} "
+                    "cannot hold together:",
+                    file=sys.stderr,
+                )
+                for line in result.explanation:
+                    print(f"  - {line}", file=sys.stderr)
+            else:
+                print(f"schev: no schedule on {match.boards} boards keeps the rules required", file=sys.stderr)
             if args.format == "json":
                 report.write_output(report.result_json(result), args.output)
             return EXIT_BROKEN
@@ -210,13 +286,27 @@ def _cmd_compare(args: argparse.Namespace) -> int:
         right, right_name = published(size), f"published n{size:02d}"
     else:
         right, right_name = _read_schedule(against).schedule, against
-    comparison = compare(left, right, args.file, right_name)
+    comparison = compare(left, right, args.file, right_name, allow_reversal=args.allow_reversal)
     text = report.comparison_json(comparison) if args.format == "json" else report.comparison_text(comparison)
     report.write_output(text, args.output)
     return EXIT_OK
 
 
-COMMANDS = {"table": _cmd_table, "generate": _cmd_generate, "verify": _cmd_verify, "compare": _cmd_compare}
+def _cmd_fingerprint(args: argparse.Namespace) -> int:
+    form = canonical_form(_read_schedule(args.file).schedule, allow_reversal=args.allow_reversal)
+    name = "standard input" if args.file == "-" else args.file
+    text = report.fingerprint_json(form, name) if args.format == "json" else report.fingerprint_text(form)
+    report.write_output(text, args.output)
+    return EXIT_OK
+
+
+COMMANDS = {
+    "table": _cmd_table,
+    "generate": _cmd_generate,
+    "verify": _cmd_verify,
+    "compare": _cmd_compare,
+    "fingerprint": _cmd_fingerprint,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -227,7 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"schev: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except DesignBugError as error:
+    except (DesignBugError, EquivalenceBugError) as error:
         print(f"schev: INTERNAL ERROR (please report): {error}", file=sys.stderr)
         return EXIT_BUG
     except KeyboardInterrupt:
@@ -235,6 +325,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as error:
+        # Writing --output failed (no such folder, a directory, no permission, disk full).
+        name = f" {error.filename}" if error.filename else ""
+        print(f"schev: error: cannot write{name}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":

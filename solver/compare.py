@@ -1,10 +1,11 @@
-"""Side-by-side comparison of two schedules' metrics, saying which is better on each."""
+"""Side-by-side comparison of two schedules: whether they are the same design, and their metrics."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from models.schedule import Schedule
+from solver.equivalence import Equivalence, check_equivalence
 from solver.verifier import Verdict, verify
 
 
@@ -30,11 +31,14 @@ class Comparison:
     left: Verdict
     right: Verdict
     rows: tuple[Row, ...]
+    equivalence: Equivalence | None = None
 
     def as_dict(self) -> dict[str, object]:
         return {
             "left": self.left_name,
             "right": self.right_name,
+            **({"equivalent": self.equivalence.equivalent} if self.equivalence is not None else {}),
+            **({"equivalence": self.equivalence.as_dict()} if self.equivalence is not None else {}),
             "rows": [{"metric": r.name, "left": r.left, "right": r.right, "better": r.better} for r in self.rows],
             "left_verdict": self.left.as_dict(),
             "right_verdict": self.right.as_dict(),
@@ -62,9 +66,12 @@ def _rows(verdict: Verdict) -> dict[str, int]:
     }
 
 
-def compare(left: Schedule, right: Schedule, left_name: str = "left", right_name: str = "right") -> Comparison:
-    """Verify both schedules and line their metrics up."""
+def compare(
+    left: Schedule, right: Schedule, left_name: str = "left", right_name: str = "right", allow_reversal: bool = False
+) -> Comparison:
+    """Verify both schedules, line their metrics up, and say whether they are the same design
+    (see :mod:`solver.equivalence`; ``allow_reversal`` also lets the rounds be played in reverse order)."""
     lv, rv = verify(left), verify(right)
     lrows, rrows = _rows(lv), _rows(rv)
     rows = tuple(Row(name, lrows[name], rrows[name]) for name in lrows)
-    return Comparison(left_name, right_name, lv, rv, rows)
+    return Comparison(left_name, right_name, lv, rv, rows, check_equivalence(left, right, allow_reversal))

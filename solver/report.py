@@ -8,10 +8,11 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
-from models.schedule import Schedule
+from models.schedule import Schedule, Team
 from models.textform import format_text
 from solver.compare import Comparison
 from solver.design import Result
+from solver.equivalence import CanonicalForm
 from solver.verifier import Verdict
 
 TOOL = "scheveningen"
@@ -39,10 +40,15 @@ def games_as_json(schedule: Schedule) -> list[dict[str, object]]:
 
 def result_header(result: Result) -> list[str]:
     """The comment lines that open a designed schedule in the text form."""
-    kind = "double-round " if result.params.double else ""
+    match = result.match
+    kind = "double-round " if match.double else ""
+    if match.equal_teams:
+        where = "game k is played on board k, where player Ak always sits"
+    else:
+        where = f"teams of {match.size_a} and {match.size_b} players; a player missing from a round sits out"
     lines = [
-        f"# Scheveningen system: {kind}schedule for a match on {result.boards} boards.",
-        "# One line a round; game k is played on board k, where player Ak always sits.",
+        f"# Scheveningen system: {kind}schedule for a match on {match.boards} boards.",
+        f"# One line a round; {where}.",
         '# In "X-Y", X has White.',
         f"# Designed by {TOOL} {tool_version()} (OR-Tools CP-SAT {ortools_version()}), seed {result.params.seed}, "
         f"{result.params.workers} worker(s).",
@@ -50,6 +56,15 @@ def result_header(result: Result) -> list[str]:
     ]
     for rule, amount in result.relaxed.items():
         lines.append(f"# Relaxed: rule {int(rule)} ({rule.title}), broken by {amount}, the least possible.")
+    for team in (Team.A, Team.B):
+        info = match.team(team)
+        if info.name or info.players:
+            names = ", ".join(f"{team.value}{i}={name}" for i, name in enumerate(info.players, start=1))
+            label = f"Team {team.value}" + (f" ({info.name})" if info.name else "")
+            lines.append(f"# {label}: {names}" if names else f"# {label}")
+    requests = match.requests()
+    if requests:
+        lines.append(f"# Requests kept: {len(requests)}.")
     return lines
 
 
@@ -59,21 +74,44 @@ def result_text(result: Result) -> str:
     return format_text(result.schedule, result_header(result))
 
 
+def _sitting_out(result: Result) -> list[dict[str, object]]:
+    schedule = result.schedule
+    if schedule is None or result.match.equal_teams:
+        return []
+    out = []
+    for r, games in enumerate(schedule.rounds, start=1):
+        playing = {p for g in games for p in (g.white, g.black)}
+        out.append({"round": r, "players": [str(p) for p in schedule.all_players() if p not in playing]})
+    return out
+
+
 def result_json(result: Result) -> str:
+    match = result.match
     data: dict[str, object] = {
         "tool": {"name": TOOL, "version": tool_version()},
         "ortools_version": ortools_version(),
-        "boards": result.boards,
-        "rounds": result.schedule.n_rounds if result.schedule else (2 if result.params.double else 1) * result.boards,
-        "double": result.params.double,
+        "boards": match.boards,
+        "rounds": match.rounds,
+        "teams": {
+            team.value: {
+                "name": match.team(team).name,
+                "size": match.size(team),
+                "players": list(match.team(team).players),
+            }
+            for team in (Team.A, Team.B)
+        },
+        "double": match.double,
         "status": result.status.value,
         "breaks": result.breaks,
         "lower_bound": result.lower_bound,
         "relaxed": [{"rule": int(rule), "name": rule.key, "excess": amount} for rule, amount in result.relaxed.items()],
+        "explanation": list(result.explanation),
+        "requests": [request.describe() for request in match.requests()],
         "parameters": result.parameters(),
         "wall_time": round(result.wall_time, 3),
         "messages": list(result.messages),
         "games": games_as_json(result.schedule) if result.schedule else [],
+        "sitting_out": _sitting_out(result),
         "metrics": result.verdict.metrics.as_dict() if result.verdict else {},
         "verification": result.verdict.as_dict() if result.verdict else {},
     }
@@ -130,6 +168,8 @@ def comparison_text(comparison: Comparison) -> str:
     for row in comparison.rows:
         better = {"left": names[0], "right": names[1], "same": "same"}[row.better]
         lines.append(f"{row.name:{width}}  {row.left:>{cw}}  {row.right:>{cw}}  {better}")
+    if comparison.equivalence is not None:
+        lines += ["", *comparison.equivalence.describe()]
     return "\n".join(lines) + "\n"
 
 
@@ -137,18 +177,43 @@ def comparison_json(comparison: Comparison) -> str:
     return json.dumps({"tool": {"name": TOOL, "version": tool_version()}, **comparison.as_dict()}, indent=2) + "\n"
 
 
+def fingerprint_text(form: CanonicalForm) -> str:
+    return form.fingerprint + "\n"
+
+
+def fingerprint_json(form: CanonicalForm, name: str = "") -> str:
+    schedule = form.schedule
+    data = {
+        "tool": {"name": TOOL, "version": tool_version()},
+        "file": name,
+        "boards": schedule.boards,
+        "rounds": schedule.n_rounds,
+        **form.as_dict(),
+    }
+    return json.dumps(data, indent=2) + "\n"
+
+
 def write_output(text: str, path: str | None) -> None:
-    """Print, or write atomically: a failed run never leaves a half-written file."""
+    """Print, or write atomically: a failed run never leaves a half-written file.
+
+    An :class:`OSError` names the file the user asked for, not the temporary one.
+    """
     if path is None:
         print(text, end="")
         return
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(target)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
         os.replace(tmp, target)
+    except OSError as error:
+        Path(tmp).unlink(missing_ok=True)
+        raise OSError(error.errno, error.strerror, str(target)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
