@@ -298,7 +298,8 @@ def comparison_rows(out: str) -> dict[str, tuple[str, ...]]:
     The table ends at the first blank line (the equivalence verdict follows it)."""
     table = out.split("\n\n")[0]
     return {
-        fields[0]: tuple(fields[1:]) for fields in (re.split(r"\s{2,}", line.strip()) for line in table.splitlines()[1:])
+        fields[0]: tuple(fields[1:])
+        for fields in (re.split(r"\s{2,}", line.strip()) for line in table.splitlines()[1:])
     }
 
 
