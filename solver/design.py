@@ -416,9 +416,7 @@ def _describe(item: Request | Rule) -> str:
     return item.describe()
 
 
-def minimal_conflict(
-    match: Match, strict: bool, params: DesignParams, deadline: float
-) -> list[Request | Rule] | None:
+def minimal_conflict(match: Match, strict: bool, params: DesignParams, deadline: float) -> list[Request | Rule] | None:
     """A minimal set of requests (and, when ``strict``, rules 1-3) that cannot hold together.
 
     Each request is posted behind an assumption literal; CP-SAT's infeasibility
