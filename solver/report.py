@@ -8,6 +8,7 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
+from models.rules import Rule
 from models.schedule import Schedule, Team
 from models.textform import format_text
 from solver.compare import Comparison
@@ -127,6 +128,9 @@ def verdict_text(verdict: Verdict, name: str = "") -> str:
     )
     lines.append(f"verdict: {'ok' if verdict.ok else 'BROKEN'}")
     for rule, rv in verdict.rules.items():
+        if rule is Rule.FEWEST_BREAKS:
+            lines.append(f"rule {int(rule)} {rule.title}: {m.total_breaks} breaks")
+            continue
         lines.append(f"rule {int(rule)} {rule.title}: {rv.status}")
         if rv.excuse:
             lines.append(f"  {rv.excuse}")

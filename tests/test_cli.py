@@ -165,7 +165,8 @@ def test_verify_json_has_rules_metrics_and_games(tmp_path: Path, capsys: pytest.
     assert data["file"] == str(path)
     assert (data["boards"], data["rounds"], data["double"]) == (6, 6, False)
     assert set(data["rules"]) == {"complete", "colour_balance", "no_three_in_a_row", "board_balance", "fewest_breaks"}
-    assert {rule["status"] for rule in data["rules"].values()} == {"holds"}
+    assert {rule["status"] for rule in data["rules"].values()} == {"holds", "counted"}
+    assert data["rules"]["fewest_breaks"]["status"] == "counted"
     assert data["metrics"]["breaks"] == 16
     assert data["metrics"]["a_whites_per_round"] == [3] * 6
     assert data["tool"] == {"name": "scheveningen", "version": metadata.version("scheveningen")}

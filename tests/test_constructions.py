@@ -3,17 +3,30 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.constructions import construct, cyclic_checkerboard, half_blocks, mirrored_double
+from models.constructions import (
+    TABLE_BREAKS,
+    construct,
+    cyclic_checkerboard,
+    half_blocks,
+    half_blocks_plus_one,
+    half_blocks_plus_six,
+    mirrored_double,
+    small_table,
+)
 from models.symmetry import normalise, relabel, reverse_colours
 from solver.verifier import verify
 
 MULTIPLES_OF_FOUR = list(range(4, 101, 4))
 ODD = list(range(3, 102, 2))
+ONE_MOD_FOUR = list(range(9, 102, 4))
+TWO_MOD_FOUR = list(range(18, 103, 4))
+ALL_SIZES = list(range(3, 101))
 
 
 @pytest.mark.parametrize("n", MULTIPLES_OF_FOUR)
@@ -31,7 +44,55 @@ def test_cyclic_checkerboard_keeps_every_rule_with_2n_minus_2_breaks(n: int) -> 
     assert verdict.metrics.total_breaks == 2 * (n - 1)
 
 
-@pytest.mark.parametrize("n", [3, 4, 5, 8, 9, 12, 13, 16, 25, 40])
+@pytest.mark.parametrize("n", ONE_MOD_FOUR)
+def test_half_blocks_plus_one_keeps_every_rule_with_n_plus_3_or_5_breaks(n: int) -> None:
+    verdict = verify(half_blocks_plus_one(n))
+    assert verdict.ok, verdict.violations()[:3]
+    k = (n - 1) // 4
+    assert verdict.metrics.total_breaks == (n + 3 if k % 2 == 0 else n + 5)
+    # the base B players alternate perfectly; each base A player breaks once
+    assert all(verdict.metrics.breaks_per_player[f"B{b}"] == 0 for b in range(1, n))
+    assert all(verdict.metrics.breaks_per_player[f"A{a}"] == 1 for a in range(1, n))
+
+
+@pytest.mark.parametrize("n", TWO_MOD_FOUR)
+def test_half_blocks_plus_six_keeps_every_rule_with_n_plus_36_breaks(n: int) -> None:
+    verdict = verify(half_blocks_plus_six(n))
+    assert verdict.ok, verdict.violations()[:3]
+    assert verdict.metrics.total_breaks == n + 36
+    assert all(verdict.metrics.breaks_per_player[f"A{a}"] == 0 for a in range(1, n - 5))
+
+
+@pytest.mark.parametrize("n", sorted(TABLE_BREAKS))
+def test_small_tables_keep_every_rule_with_the_stated_breaks(n: int) -> None:
+    verdict = verify(small_table(n))
+    assert verdict.ok, verdict.violations()[:3]
+    assert verdict.metrics.total_breaks == TABLE_BREAKS[n]
+
+
+def expected_breaks(n: int) -> int:
+    """What construct(n) promises: the formulas of the module docstring."""
+    if n % 4 == 0:
+        return n
+    if n % 4 == 1 and n >= 9:
+        return n + 3 if n % 8 == 1 else n + 5
+    if n % 2 == 1:
+        return 2 * (n - 1)
+    if n in TABLE_BREAKS:
+        return TABLE_BREAKS[n]
+    return n + 36
+
+
+@pytest.mark.parametrize("n", ALL_SIZES)
+def test_construct_covers_every_size_with_the_promised_breaks(n: int) -> None:
+    schedule = construct(n)
+    assert schedule is not None
+    verdict = verify(schedule)
+    assert verdict.ok, verdict.violations()[:3]
+    assert verdict.metrics.total_breaks == expected_breaks(n)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 8, 9, 10, 12, 13, 16, 18, 25, 40])
 def test_mirrored_double_keeps_every_rule_with_twice_the_breaks(n: int) -> None:
     single = construct(n)
     assert single is not None
@@ -41,8 +102,8 @@ def test_mirrored_double_keeps_every_rule_with_twice_the_breaks(n: int) -> None:
     assert verdict.metrics.total_breaks == 2 * verify(single).metrics.total_breaks
 
 
-@pytest.mark.parametrize("n", [1, 2, 6, 10, 14, 98])
-def test_no_construction_where_none_is_known(n: int) -> None:
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_no_construction_below_three_boards(n: int) -> None:
     assert construct(n) is None
 
 
@@ -51,6 +112,19 @@ def test_constructions_reject_sizes_outside_their_class() -> None:
         half_blocks(6)
     with pytest.raises(ValueError, match="odd"):
         cyclic_checkerboard(8)
+    with pytest.raises(ValueError, match="1 mod 4"):
+        half_blocks_plus_one(5)
+    with pytest.raises(ValueError, match="2 mod 4"):
+        half_blocks_plus_six(14)
+    with pytest.raises(ValueError, match="no stored schedule"):
+        small_table(18)
+
+
+def test_construct_is_fast_for_100_boards() -> None:
+    started = time.perf_counter()
+    for n in (97, 98, 99, 100):
+        construct(n)
+    assert time.perf_counter() - started < 1.0
 
 
 def _normal_form_holds(schedule) -> bool:  # type: ignore[no-untyped-def]
