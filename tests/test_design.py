@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from models.cpsat import analytic_break_bound
+from models.match import Match, Meet
 from models.rules import Rule
 from models.schedule import Schedule
 from models.tables import published
 from solver import design as design_module
-from solver.design import DesignBugError, DesignInputError, DesignParams, Status, design
+from solver.design import DesignBugError, DesignInputError, DesignParams, Status, design, design_match
 from solver.verifier import verify
 
 #: Sizes with a direct construction answer at once; the others need a real search.
@@ -129,16 +130,16 @@ def test_one_worker_with_a_seed_and_a_work_limit_is_reproducible(seed: int) -> N
 
 def test_a_model_bug_is_reported_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(self, solver) -> Schedule:  # type: ignore[no-untyped-def]
-        good = published(6)
-        rounds = list(good.rounds)
-        rounds[0], rounds[1] = rounds[1], rounds[0]  # still complete; round order changes the colours' runs
-        first = rounds[0]
-        rounds[0] = (type(first[0])(first[0].black, first[0].white), *first[1:])
-        return Schedule(good.boards, tuple(rounds))
+        good = published(4)
+        first = good.rounds[0]
+        swapped = (type(first[0])(first[0].black, first[0].white), *first[1:])  # still complete, colours off
+        return Schedule(good.boards, (swapped, *good.rounds[1:]))
 
     monkeypatch.setattr(design_module.MatchModel, "schedule_from", broken)
+    # A request rules out the direct construction, so the schedule must come from the model.
+    match = Match(boards=4, meets=(Meet(a=1, b=1, round=1),))
     with pytest.raises(DesignBugError, match="verifier rejected"):
-        design(6, DesignParams(time_limit=2, workers=1))
+        design_match(match, DesignParams(time_limit=5, workers=1))
 
 
 @pytest.mark.parametrize("kwargs", [{"time_limit": 0}, {"workers": 0}, {"objective": "speed"}])
