@@ -120,7 +120,7 @@ def test_formulations_and_symmetry_breaking_agree_on_the_optimum(formulation: st
 
 @pytest.mark.parametrize("seed", [0, 7])
 def test_one_worker_with_a_seed_and_a_work_limit_is_reproducible(seed: int) -> None:
-    # 6 boards has no construction, so the schedule comes from the search itself.
+    # 6 boards has no closed-form construction that meets the bound, so the search itself runs.
     params = DesignParams(time_limit=60, work_limit=1.5, workers=1, seed=seed)
     first, second = design(6, params), design(6, params)
     assert first.schedule is not None
