@@ -9,7 +9,8 @@ schedule.  Breaks by class, for a single round:
 * ``n = 5 mod 8``, n >= 13 (:func:`half_blocks_plus_one`): n + 5.
 * ``n = 3 mod 4`` and n = 5 (:func:`cyclic_checkerboard`): 2(n - 1).
 * ``n = 2 mod 4``, n >= 18 (:func:`half_blocks_plus_six`): n + 36.
-* n = 6, 10, 14 (:func:`small_table`): 14 (optimal), 18, 34; found by CP-SAT.
+* n = 6, 10, 14 (:func:`small_table`): the best designs found by this project's CP-SAT search
+  (``models/best/``): 14 (optimal), 18, 34 breaks.
 * double rounds (:func:`mirrored_double`): any single round followed by its mirror.
 
 The two ``half_blocks_plus_*`` constructions extend :func:`half_blocks` for
@@ -281,56 +282,18 @@ def half_blocks_plus_six(n: int) -> Schedule:
 # Schedules for the sizes below the reach of the closed forms, found by CP-SAT (6 proven
 # optimal; 10 from a 120 s run; 14 from a 150 s run, and a further 300 s found nothing
 # below 34).  Each round: B opponents of A1..An, then A's colours.
-_TABLES: dict[int, tuple[tuple[str, str], ...]] = {
-    6: (
-        ("1 2 3 4 5 6", "WWWBBB"),
-        ("4 3 1 2 6 5", "BBBWWW"),
-        ("6 1 5 3 4 2", "BWBWWB"),
-        ("2 5 6 1 3 4", "WBWBBW"),
-        ("5 4 2 6 1 3", "WBBBWW"),
-        ("3 6 4 5 2 1", "BWWWBB"),
-    ),
-    10: (
-        ("1 2 3 4 5 6 7 8 9 10", "WWWWWBBBBB"),
-        ("5 3 4 1 2 10 9 7 8 6", "BBBBBWWWWW"),
-        ("7 1 2 5 4 8 6 10 3 9", "WWWWWBBBBB"),
-        ("4 8 1 2 7 9 5 6 10 3", "BWBBBWBWWW"),
-        ("8 9 5 7 10 1 2 3 6 4", "WBWWBBWBBW"),
-        ("2 10 7 8 6 3 4 9 1 5", "BWBBWWBWWB"),
-        ("3 6 9 10 1 7 8 5 4 2", "BBBBBWWWWW"),
-        ("6 7 10 3 9 2 1 4 5 8", "WBWWWBWBBB"),
-        ("9 4 8 6 3 5 10 2 7 1", "BWBBBWBWWW"),
-        ("10 5 6 9 8 4 3 1 2 7", "WBWWWBWBBB"),
-    ),
-    14: (
-        ("1 2 3 4 5 6 7 8 9 10 11 12 13 14", "WWWWWWWBBBBBBB"),
-        ("7 4 2 6 1 3 5 11 13 14 9 10 12 8", "BBBBBBBWWWWWWW"),
-        ("5 1 7 3 6 4 2 9 11 8 14 13 10 12", "WWWWWWWBBBBBBB"),
-        ("4 3 6 5 2 1 8 12 14 9 13 7 11 10", "BBBBBBBWWWWWWW"),
-        ("3 6 5 1 4 12 9 14 10 13 2 11 8 7", "WWWWWBWBBBBBWB"),
-        ("6 13 4 8 3 14 1 10 2 12 7 9 5 11", "BWBBBWBWWWWBBW"),
-        ("9 10 1 11 14 13 3 7 6 2 12 8 4 5", "WBWBWBWBWBBWWB"),
-        ("13 11 14 12 10 2 6 5 4 7 8 1 9 3", "BWBWWWBWBWWBBB"),
-        ("14 8 11 10 9 7 12 2 1 4 5 6 3 13", "WBBBBBBWWWBWWW"),
-        ("2 7 8 9 12 5 11 13 3 1 10 4 14 6", "BWWWWWWBBBWBBB"),
-        ("8 5 12 13 11 9 10 4 7 3 1 14 6 2", "BBBWBBBWBWWWWW"),
-        ("10 12 9 14 8 11 13 1 5 6 3 2 7 4", "WWWBWWWBWBBBBB"),
-        ("11 9 10 7 13 8 14 6 12 5 4 3 2 1", "BBBWBBWWBBWWWW"),
-        ("12 14 13 2 7 10 4 3 8 11 6 5 1 9", "WBWBBWBBWWBWBW"),
-    ),
-}
-TABLE_BREAKS = {6: 14, 10: 18, 14: 34}
+#: Sizes without a closed form here that meets the published tables; they start from the
+#: best design this project's search has found (models/best/, loaded through models.tables).
+STORED_SIZES = (6, 10, 14)
 
 
 def small_table(n: int) -> Schedule:
-    """A stored schedule for a size no closed form here reaches (n = 6, 10, 14), found by CP-SAT."""
-    if n not in _TABLES:
-        raise ValueError(f"no stored schedule for {n} boards; stored: {sorted(_TABLES)}")
-    pairings = []
-    for opponents, colours in _TABLES[n]:
-        bs = [int(b) for b in opponents.split()]
-        pairings.append([(a, b, colour == "W") for a, (b, colour) in enumerate(zip(bs, colours, strict=True), start=1)])
-    return Schedule.from_pairings(pairings)
+    """The stored best known design for n = 6, 10 or 14 (found by CP-SAT, verified when designed)."""
+    if n not in STORED_SIZES:
+        raise ValueError(f"no stored schedule for {n} boards; stored: {list(STORED_SIZES)}")
+    from models.tables import best  # the tables module reads package data; import it only when needed
+
+    return best(n)
 
 
 def construct(n: int, double: bool = False) -> Schedule | None:
@@ -343,7 +306,7 @@ def construct(n: int, double: bool = False) -> Schedule | None:
         single = half_blocks_plus_one(n)
     elif n % 2 == 1:
         single = cyclic_checkerboard(n)
-    elif n in _TABLES:
+    elif n in STORED_SIZES:
         single = small_table(n)
     else:
         single = half_blocks_plus_six(n)

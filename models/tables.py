@@ -1,7 +1,10 @@
-"""The published standard tables for 2 to 13 boards, shipped as package data.
+"""The published standard tables (2 to 13 boards) and the best known designs, shipped as package data.
 
-Each file keeps its ``# Source:`` header.  ``published_text(n)`` is the file
-exactly as shipped; ``published(n)`` is the parsed schedule.
+Each published file keeps its ``# Source:`` header.  ``published_text(n)`` is
+the file exactly as shipped; ``published(n)`` is the parsed schedule.  The best
+known designs (``models/best/``) were found by this project's own search; each
+file's header gives its break count, lower bound and how it was obtained, and
+``benchmarks/best_known.py`` rewrites a file only when it finds fewer breaks.
 """
 
 from __future__ import annotations
@@ -26,6 +29,39 @@ def published_text(boards: int) -> str:
             f"{PUBLISHED_SIZES.start} to {PUBLISHED_SIZES.stop - 1} boards)"
         )
     return resources.files("models").joinpath("published").joinpath(f"n{boards:02d}.txt").read_text(encoding="utf-8")
+
+
+def best_sizes() -> list[int]:
+    """The sizes with a best known design shipped."""
+    folder = resources.files("models").joinpath("best")
+    sizes = []
+    for entry in folder.iterdir():
+        name = entry.name
+        if name.startswith("n") and name.endswith(".txt") and name[1:-4].isdigit():
+            sizes.append(int(name[1:-4]))
+    return sorted(sizes)
+
+
+def best_text(boards: int) -> str:
+    """The best known design for ``boards`` boards, byte for byte as shipped."""
+    sizes = best_sizes()
+    if boards not in sizes:
+        listed = ", ".join(str(n) for n in sizes)
+        raise UnknownTableError(f"there is no best known table for {boards} boards (there are for {listed})")
+    return resources.files("models").joinpath("best").joinpath(f"n{boards:02d}.txt").read_text(encoding="utf-8")
+
+
+def best_stated_breaks(boards: int) -> int:
+    """The break count a best known file states in its ``# Breaks:`` header line."""
+    for line in best_text(boards).splitlines():
+        if line.startswith("# Breaks:"):
+            return int(line.split(":", 1)[1].split(";")[0])
+    raise UnknownTableError(f"the best known table for {boards} boards states no break count")
+
+
+def best(boards: int) -> Schedule:
+    """The best known design for ``boards`` boards as a schedule."""
+    return parse_text(best_text(boards), source=f"best known table n{boards:02d}").schedule
 
 
 def published(boards: int) -> Schedule:

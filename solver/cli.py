@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from models.match import Match, MatchError, RuleSettings
-from models.tables import PUBLISHED_SIZES, UnknownTableError, published, published_text
+from models.tables import PUBLISHED_SIZES, UnknownTableError, best_text, published, published_text
 from models.textform import ScheduleFormatError, parse_text
 from solver import report
 from solver.compare import compare
@@ -104,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     table = sub.add_parser("table", help="print a published standard table (2 to 13 boards)")
     table.add_argument("boards", type=int, help="number of boards")
+    table.add_argument("--best", action="store_true", help="the best known design instead (this project's search)")
     _add_output(table)
 
     gen = sub.add_parser("generate", help="design a schedule with the fewest breaks")
@@ -164,12 +165,14 @@ def _read_schedule(path: str):  # -> ParsedText
 
 
 def _cmd_table(args: argparse.Namespace) -> int:
+    kind = "best known" if args.best else "published"
     try:
-        text = published_text(args.boards)
+        text = best_text(args.boards) if args.best else published_text(args.boards)
     except UnknownTableError as error:
         raise UsageError(str(error)) from None
     if args.format == "json":
-        text = report.verdict_json(verify(published(args.boards)), name=f"published table n{args.boards:02d}")
+        schedule = parse_text(text).schedule
+        text = report.verdict_json(verify(schedule), name=f"{kind} table n{args.boards:02d}")
     report.write_output(text, args.output)
     return EXIT_OK
 
