@@ -16,7 +16,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 
 from models.match import Match, MatchError, RuleSettings
 from models.tables import PUBLISHED_SIZES, UnknownTableError, best_text, published, published_text
@@ -33,6 +32,7 @@ from solver.design import (
     design_match,
 )
 from solver.equivalence import EquivalenceBugError, canonical_form
+from solver.files import UnreadableFileError, read_text_file
 from solver.spec import SpecError, load_spec
 from solver.verifier import verify
 
@@ -149,15 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _read_schedule(path: str):  # -> ParsedText
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, not a schedule file") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not a text file (it is not UTF-8)") from None
-    except OSError as error:
-        raise UsageError(f"{path}: cannot be read ({error.strerror})") from None
+        text = sys.stdin.read() if path == "-" else read_text_file(path, "schedule file")
+    except UnreadableFileError as error:
+        raise UsageError(str(error)) from None
     try:
         return parse_text(text, source=path)
     except ScheduleFormatError as error:

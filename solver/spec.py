@@ -58,6 +58,7 @@ from models.match import (
 )
 from models.schedule import Colour, Player, Team
 from models.textform import ScheduleFormatError, parse_text
+from solver.files import UnreadableFileError, read_text_file
 
 
 class SpecError(ValueError):
@@ -154,15 +155,9 @@ def load_spec(path: str | Path) -> Match:
     """Read a spec file; raise :class:`SpecError` naming the problem."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SpecError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise SpecError(f"{path}: is a directory, not a spec file") from None
-    except UnicodeDecodeError:
-        raise SpecError(f"{path}: not a text file (it is not UTF-8)") from None
-    except OSError as error:
-        raise SpecError(f"{path}: cannot be read ({error.strerror})") from None
+        text = read_text_file(path, "spec file")
+    except UnreadableFileError as error:
+        raise SpecError(str(error)) from None
     return parse_spec(text, source=str(path), base=path.parent)
 
 
@@ -354,9 +349,9 @@ class _Context:
             name = self.reader.get(table, "file", str, "played", _REQUIRED)
             file = (base or Path(".")) / name
             try:
-                text = file.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                raise self.reader.fail("played.file", f"cannot read {file}: {error}") from None
+                text = read_text_file(file, "schedule file")
+            except UnreadableFileError as error:
+                raise self.reader.fail("played.file", str(error)) from None
             source, path = str(file), "played.file"
         try:
             parsed = parse_text(text, source=source).schedule
