@@ -20,18 +20,13 @@ from __future__ import annotations
 
 import argparse
 import csv
-import datetime
-import os
-import platform
-import shlex
-import subprocess
 import sys
 import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-import ortools
+from _common import load_average, machine_lines, markdown_table, parse_sizes
 
 from models.cpsat import analytic_break_bound
 from models.rules import Rule
@@ -42,84 +37,6 @@ from solver.verifier import verify
 RESULTS = Path(__file__).resolve().parent / "results"
 NAME = "quality"
 SMALL = PUBLISHED_SIZES.stop - 1  # sizes up to here get --time-limit, larger ones --time-limit-large
-
-
-# --------------------------------------------------------------------------- shared helpers (kept per script)
-
-
-def parse_sizes(text: str) -> list[int]:
-    """'2-13', '4,6,8' or '2-5,9' -> sorted sizes."""
-    sizes: set[int] = set()
-    for part in text.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if "-" in part:
-            low, high = (int(x) for x in part.split("-", 1))
-            if low > high:
-                raise argparse.ArgumentTypeError(f"empty size range {part!r}")
-            sizes.update(range(low, high + 1))
-        else:
-            sizes.add(int(part))
-    if not sizes:
-        raise argparse.ArgumentTypeError(f"no sizes in {text!r}")
-    return sorted(sizes)
-
-
-def code_version() -> str:
-    """The git commit, and which files under models/ and solver/ differ from it (the code that was measured)."""
-    root = Path(__file__).resolve().parent.parent
-    try:
-        head = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--", "models", "solver"],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.split("\n")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown (not a git checkout)"
-    changed = sorted(line[3:] for line in dirty if line.strip())
-    return f"git {head}" + (f" with uncommitted changes to {', '.join(changed)}" if changed else " (clean)")
-
-
-def machine_lines(argv: list[str]) -> list[str]:
-    """Machine, software, date and the exact command line, as Markdown bullet points."""
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as handle:
-            for line in handle:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    now = datetime.datetime.now(datetime.UTC).replace(microsecond=0).isoformat()
-    return [
-        f"- Date: {now}",
-        f"- Command: `python {shlex.join(argv)}`",
-        f"- Code: {code_version()}",
-        f"- Machine: nproc={usable} ({cpu}), {platform.system()} {platform.release()}",
-        f"- Python {platform.python_version()} ({sys.executable}), OR-Tools {ortools.__version__}",
-        f"- Load average at start (1/5/15 min): {load_average()} (other work on the machine slows every timing)",
-    ]
-
-
-def load_average() -> str:
-    try:
-        return "/".join(f"{x:.1f}" for x in os.getloadavg())
-    except OSError:
-        return "unknown"
-
-
-def markdown_table(header: list[str], rows: list[list[str]]) -> list[str]:
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return lines
 
 
 # --------------------------------------------------------------------------- the benchmark
