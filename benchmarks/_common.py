@@ -90,3 +90,14 @@ def markdown_table(header: list[str], rows: list[list[str]]) -> list[str]:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return lines
+
+
+def write_results(out_dir: Path, stem: str, markdown: list[str], csv_header: list[str], csv_rows: list[list]) -> None:
+    """Write ``stem.md`` (the lines given) and ``stem.csv`` (header and rows) into ``out_dir``."""
+    import csv
+
+    (out_dir / f"{stem}.md").write_text("\n".join(markdown), encoding="utf-8")
+    with open(out_dir / f"{stem}.csv", "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(csv_header)
+        writer.writerows(csv_rows)

@@ -26,7 +26,6 @@ tool gives no schedule, crashes or hangs for a size.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import shlex
 import shutil
@@ -37,7 +36,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes
+from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 from ortools.sat.python import cp_model
 
 from models.cpsat import MatchModel, MatchModelSpec
@@ -460,11 +459,7 @@ def main(argv: list[str] | None = None) -> int:
         f"![time to first valid schedule]({stem}.png)",
         "",
     ]
-    (args.out_dir / f"{stem}.md").write_text("\n".join(md), encoding="utf-8")
-    with open(args.out_dir / f"{stem}.csv", "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(CSV_HEADER)
-        writer.writerows(r.csv_row() for r in rows)
+    write_results(args.out_dir, stem, md, CSV_HEADER, [r.csv_row() for r in rows])
     plot(
         rows,
         args.out_dir / f"{stem}.png",

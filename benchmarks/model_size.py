@@ -24,7 +24,6 @@ exit status 1 if a measurement fails (a build raises, the subprocess dies).
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import math
 import subprocess
@@ -33,7 +32,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes
+from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 
 RESULTS = Path(__file__).resolve().parent / "results"
 NAME = "model_size"
@@ -386,11 +385,7 @@ def main(argv: list[str] | None = None) -> int:
         f"![model size, log-log]({stem}.png)",
         "",
     ]
-    (args.out_dir / f"{stem}.md").write_text("\n".join(md), encoding="utf-8")
-    with open(args.out_dir / f"{stem}.csv", "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(CSV_HEADER)
-        writer.writerows(r.csv_row() for r in rows)
+    write_results(args.out_dir, stem, md, CSV_HEADER, [r.csv_row() for r in rows])
     if good:
         plot(
             rows,

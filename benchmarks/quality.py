@@ -19,14 +19,13 @@ breaks than the published table.
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes
+from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 
 from models.cpsat import analytic_break_bound
 from models.rules import Rule
@@ -337,11 +336,7 @@ def main(argv: list[str] | None = None) -> int:
         f"![breaks per N]({stem}.png)",
         "",
     ]
-    (args.out_dir / f"{stem}.md").write_text("\n".join(md), encoding="utf-8")
-    with open(args.out_dir / f"{stem}.csv", "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(CSV_HEADER)
-        writer.writerows(r.csv_row() for r in rows)
+    write_results(args.out_dir, stem, md, CSV_HEADER, [r.csv_row() for r in rows])
     plot(
         rows,
         args.out_dir / f"{stem}.png",
