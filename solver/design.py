@@ -33,7 +33,7 @@ from models.rules import RELAXABLE, Rule
 from models.schedule import Schedule
 from models.symmetry import normalise
 from models.tables import best, best_sizes
-from solver.verifier import rule_excess, verify
+from solver.verifier import Verdict, rule_excess, verify
 
 MIN_BOARDS = 1
 MAX_BOARDS = 100
@@ -104,7 +104,7 @@ class Result:
     breaks: int | None
     lower_bound: int
     relaxed: dict[Rule, int]
-    verdict: object | None  # solver.verifier.Verdict
+    verdict: Verdict | None
     params: DesignParams
     wall_time: float
     messages: tuple[str, ...] = field(default=())
