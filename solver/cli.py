@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -171,19 +173,44 @@ def _cmd_table(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _progress_printer():
-    import time
+class _ProgressLine:
+    """The interactive progress line: breaks of the best schedule so far, proven bound, time.
 
-    last = [0.0]
+    The solver reports improvements; a ticker thread redraws the line twice a second
+    once the solve has run for a second, so the clock moves even when nothing improves.
+    """
 
-    def show(objective: float, bound: float, elapsed: float) -> None:
-        if elapsed < 1.0 or time.monotonic() - last[0] < 0.2:
-            return
-        last[0] = time.monotonic()
-        sys.stderr.write(f"\r  breaks {objective:g}  bound {bound:g}  {elapsed:6.1f}s ")
-        sys.stderr.flush()
+    def __init__(self) -> None:
+        self._objective = float("inf")
+        self._bound = 0.0
+        self._started = time.monotonic()
+        self._stop = threading.Event()
+        self._shown = False
+        self._thread = threading.Thread(target=self._tick, daemon=True)
 
-    return show
+    def __enter__(self) -> _ProgressLine:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        if self._shown:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+            sys.stderr.flush()
+
+    def update(self, objective: float, bound: float, _elapsed: float) -> None:
+        self._objective, self._bound = objective, bound
+
+    def _tick(self) -> None:
+        while not self._stop.wait(0.5):
+            elapsed = time.monotonic() - self._started
+            if elapsed < 1.0:
+                continue
+            breaks = "-" if self._objective == float("inf") else f"{self._objective:g}"
+            sys.stderr.write(f"\r  breaks {breaks}  bound {self._bound:g}  {elapsed:6.1f}s ")
+            sys.stderr.flush()
+            self._shown = True
 
 
 def _match_from_args(args: argparse.Namespace) -> Match:
@@ -225,13 +252,11 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         )
     except DesignInputError as error:
         raise UsageError(str(error)) from None
-    interactive = sys.stderr.isatty() and not args.quiet
-    progress = _progress_printer() if interactive else None
-    try:
-        result = design_match(match, params, progress)
-    finally:
-        if interactive:
-            sys.stderr.write("\r" + " " * 50 + "\r")
+    if sys.stderr.isatty() and not args.quiet:
+        with _ProgressLine() as line:
+            result = design_match(match, params, line.update)
+    else:
+        result = design_match(match, params)
     for message in result.messages:
         print(f"schev: {message}", file=sys.stderr)
     if result.schedule is None:

@@ -122,13 +122,26 @@ class Result:
 
 
 class _Progress(cp_model.CpSolverSolutionCallback):
-    def __init__(self, callback: ProgressCallback, started: float) -> None:
+    """Reports (breaks, bound, seconds) on every new solution and every better bound."""
+
+    def __init__(self, callback: ProgressCallback, started: float, incumbent: float) -> None:
         super().__init__()
         self._callback = callback
         self._started = started
+        self._objective = incumbent
+        self._bound = 0.0
 
     def on_solution_callback(self) -> None:
-        self._callback(self.objective_value, self.best_objective_bound, time.monotonic() - self._started)
+        self._objective = self.objective_value
+        self._bound = self.best_objective_bound
+        self._report()
+
+    def on_bound(self, bound: float) -> None:
+        self._bound = bound
+        self._report()
+
+    def _report(self) -> None:
+        self._callback(self._objective, self._bound, time.monotonic() - self._started)
 
 
 @dataclass
@@ -161,7 +174,9 @@ class _Run:
         )
         return replace(spec, **changes) if changes else spec
 
-    def solve(self, mm: MatchModel, show_progress: bool = False) -> tuple[cp_model.CpSolver, int]:
+    def solve(
+        self, mm: MatchModel, show_progress: bool = False, incumbent: float = math.inf
+    ) -> tuple[cp_model.CpSolver, int]:
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = max(self.deadline - time.monotonic(), 0.01)
         solver.parameters.num_workers = self.params.workers
@@ -169,7 +184,9 @@ class _Run:
         if self.params.work_limit is not None:
             solver.parameters.max_deterministic_time = self.params.work_limit
         if show_progress and self.progress is not None:
-            return solver, solver.solve(mm.model, _Progress(self.progress, self.started))
+            reporter = _Progress(self.progress, self.started, incumbent)
+            solver.best_bound_callback = reporter.on_bound
+            return solver, solver.solve(mm.model, reporter)
         return solver, solver.solve(mm.model)
 
 
@@ -213,7 +230,7 @@ def design_match(match: Match, params: DesignParams | None = None, progress: Pro
         mm.hint(normalise(start) if params.symmetry_breaking else start)
         known = _breaks(start)
         mm.limit_breaks(known - 1 if run.objective == "breaks" else known)
-    solver, status = run.solve(mm, show_progress=True)
+    solver, status = run.solve(mm, show_progress=True, incumbent=_breaks(start) if start is not None else math.inf)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         bound = _solver_bound(mm, solver, run.objective)
         return _result(run, mm.schedule_from(solver), bound, {}, fairness_proven=status == cp_model.OPTIMAL)
