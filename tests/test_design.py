@@ -161,3 +161,12 @@ def test_the_analytic_bound_holds_on_every_design(n: int) -> None:
     # Proven in docs/bounds.md; a design below it would mean a wrong proof or a wrong verifier.
     result = design(n, DesignParams(time_limit=3, workers=2))
     assert result.breaks is not None and result.breaks >= analytic_break_bound(n)
+
+
+def test_progress_reports_breaks_and_bound_while_solving() -> None:
+    calls: list[tuple[float, float, float]] = []
+    result = design(9, DesignParams(time_limit=10, workers=2), progress=lambda o, b, t: calls.append((o, b, t)))
+    assert calls, "the solver reported progress"
+    assert all(bound <= objective for objective, bound, _t in calls)
+    assert min(objective for objective, _b, _t in calls) >= result.breaks  # type: ignore[operator]
+    assert [t for _o, _b, t in calls] == sorted(t for _o, _b, t in calls)
