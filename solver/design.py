@@ -205,13 +205,13 @@ def design_match(match: Match, params: DesignParams | None = None, progress: Pro
     if match.boards > MAX_BOARDS or max(match.size_a, match.size_b) > MAX_BOARDS:
         raise DesignInputError(f"at most {MAX_BOARDS} boards and players a team, got {match.boards} boards")
     run = _Run(match, params, progress)
-    start = _verified_construction(match)
+    found = _verified_start(match)
+    start, known = found if found is not None else (None, 0)
     if start is not None and run.objective == "none":
         return _result(run, start, 0, {}, fairness_proven=False)
     if match.has_requests and not params.strict and not _requests_feasible(run):
         return _explained(run)
     if start is not None:
-        known = _breaks(start)
         proven = analytic_break_bound(match.boards, match.double) if match.rules.objective == "breaks" else -1
         if known == proven or _build_seconds(match) * 4 > run.deadline - time.monotonic():
             # Nothing to gain (the construction meets the proven bound), or no time to build
@@ -228,17 +228,16 @@ def design_match(match: Match, params: DesignParams | None = None, progress: Pro
         # Search only for schedules better than the construction: with the "breaks"
         # objective, proving there is none proves the construction optimal.
         mm.hint(normalise(start) if params.symmetry_breaking else start)
-        known = _breaks(start)
         mm.limit_breaks(known - 1 if run.objective == "breaks" else known)
-    solver, status = run.solve(mm, show_progress=True, incumbent=_breaks(start) if start is not None else math.inf)
+    solver, status = run.solve(mm, show_progress=True, incumbent=known if start is not None else math.inf)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         bound = _solver_bound(mm, solver, run.objective)
         return _result(run, mm.schedule_from(solver), bound, {}, fairness_proven=status == cp_model.OPTIMAL)
     if start is not None:
         if status == cp_model.INFEASIBLE and run.objective == "breaks":
-            bound = _breaks(start)
+            bound = known
         else:
-            bound = min(_solver_bound(mm, solver, run.objective), _breaks(start))
+            bound = min(_solver_bound(mm, solver, run.objective), known)
         return _result(run, start, bound, {}, fairness_proven=False)
     if status != cp_model.INFEASIBLE:
         return _unknown(run)
@@ -337,12 +336,9 @@ def _requests_feasible(run: _Run) -> bool:
     return status != cp_model.INFEASIBLE
 
 
-def _breaks(schedule: Schedule) -> int:
-    return verify(schedule).metrics.total_breaks
-
-
-def _verified_construction(match: Match) -> Schedule | None:
-    """The best starting schedule for a plain match, checked by the verifier like any design.
+def _verified_start(match: Match) -> tuple[Schedule, int] | None:
+    """The best starting schedule for a plain match and its breaks, checked by the verifier
+    like any design; ``None`` when there is none.
 
     That is the direct construction, or the best known design (found by an earlier,
     longer search of this model, models/best/) where it has fewer breaks.
@@ -365,7 +361,10 @@ def _verified_construction(match: Match) -> Schedule | None:
             raise DesignBugError(f"the {name} for {match.boards} boards breaks the rules; this is a bug: {problems}")
         if not verdict.relaxed:  # a start must keep every rule (2 boards cannot)
             verified.append((verdict.metrics.total_breaks, candidate))
-    return min(verified, key=lambda pair: pair[0])[1] if verified else None
+    if not verified:
+        return None
+    breaks, schedule = min(verified, key=lambda pair: pair[0])
+    return schedule, breaks
 
 
 def _solver_bound(mm: MatchModel, solver: cp_model.CpSolver, objective: Objective) -> int:
