@@ -351,7 +351,8 @@ def _verified_start(match: Match) -> tuple[Schedule, int] | None:
         candidates.append(("construction", schedule))
     if match.boards in best_sizes():
         single = best(match.boards)
-        if not verify(single).relaxed:  # 2 boards relax rule 3 in a single round but not in a double one
+        # A single round that relaxes a rule (2 boards) is no base for a double one, which need not.
+        if not (match.double and verify(single).relaxed):
             candidates.append(("best known table", mirrored_double(single) if match.double else single))
     verified = []
     for name, candidate in candidates:
