@@ -78,15 +78,33 @@ class MatchModelSpec:
         return self.the_match.rounds
 
 
-def analytic_break_bound(boards: int, double: bool = False) -> int:
-    """A proven lower bound on breaks when rules 0 and 3 hold with equal teams (see README).
+def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool = True) -> int:
+    """A proven lower bound on breaks with equal teams and rule 3 in every round (proofs in the README).
 
-    Even n: at most n players alternate perfectly, so at least n have a break.
-    Odd n: at most n + 1 players alternate perfectly, so at least n - 1 have one.
+    Breaks always come in an even total.  A player with no break alternates perfectly;
+    at most n players can (n odd too), and for n = 2 mod 4 in a single round with rule 1
+    at most n - 1.  Hence n for n = 0 mod 4, n + 2 for n = 2 mod 4 (n for a double round
+    or without rule 1) and n + 1 for odd n.
     """
     if boards < 2:
         return 0
-    return boards if boards % 2 == 0 else boards - 1
+    if boards % 2 == 1:
+        return boards + 1
+    if boards % 4 == 2 and colour_balance and not double:
+        return boards + 2
+    return boards
+
+
+def even_break_bound(bound: int) -> int:
+    """Round a lower bound on breaks up to the next even number.
+
+    With equal teams every player plays every round, and the total of breaks is even:
+    a player's breaks are (rounds - 1) minus its colour changes, whose parity says
+    whether its first and last colours differ; every round has n whites among the 2n
+    players, so as many players go from White to Black as from Black to White over the
+    match, and the players whose first and last colours differ are an even number.
+    """
+    return bound + bound % 2
 
 
 def _max_bye_gap(size: int, boards: int) -> int:
@@ -140,14 +158,8 @@ class MatchModel:
         self._add_requests()
         if spec.symmetry_breaking and self.match.equal_teams and not self.match.has_requests:
             self._add_symmetry_breaking()
-        if (
-            spec.break_bound_cut
-            and self.match.equal_teams
-            and self.settings.board_balance
-            and Rule.BOARD_BALANCE not in spec.relaxed
-            and not spec.rule_assumptions
-        ):
-            self.model.add(sum(self.brk.values()) >= analytic_break_bound(spec.boards, spec.double))
+        if spec.break_bound_cut and self.match.equal_teams:
+            self._add_break_bound_cuts()
         return self
 
     @property
@@ -460,6 +472,21 @@ class MatchModel:
         m.add(sum(self.a_white[1, a] for a in self._team("A")) >= (n + 1) // 2)
         for a in range(1, n):
             m.add_implication(self.a_white[1, a + 1], self.a_white[1, a])
+
+    def _add_break_bound_cuts(self) -> None:
+        # Proven facts about every complete schedule of equal teams, stated for the solver:
+        # the total of breaks is even (see even_break_bound), which lets its bound rise two
+        # at a time, and with rule 3 enforced it is at least the analytic bound.
+        m = self.model
+        half = m.new_int_var(0, len(self.brk), "half_of_breaks")
+        m.add(sum(self.brk.values()) == 2 * half)
+
+        def hard(rule: Rule) -> bool:
+            return self._rule_on(rule) and rule not in self.spec.relaxed and not self.spec.rule_assumptions
+
+        if hard(Rule.BOARD_BALANCE):
+            bound = analytic_break_bound(self.spec.boards, self.spec.double, hard(Rule.COLOUR_BALANCE))
+            m.add(sum(self.brk.values()) >= bound)
 
     # ------------------------------------------------------------------ objective
 

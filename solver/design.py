@@ -27,7 +27,14 @@ from enum import StrEnum
 from ortools.sat.python import cp_model
 
 from models.constructions import construct, mirrored_double
-from models.cpsat import Formulation, MatchModel, MatchModelSpec, Objective, analytic_break_bound
+from models.cpsat import (
+    Formulation,
+    MatchModel,
+    MatchModelSpec,
+    Objective,
+    analytic_break_bound,
+    even_break_bound,
+)
 from models.match import Match, Request, RuleSettings
 from models.rules import RELAXABLE, Rule
 from models.schedule import Schedule
@@ -401,8 +408,11 @@ def _result(
         )
     breaks = verdict.metrics.total_breaks
     bound = solver_bound
-    if match.equal_teams and match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
-        bound = max(bound, analytic_break_bound(match.boards, match.double))
+    if match.equal_teams:
+        if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
+            colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
+            bound = max(bound, analytic_break_bound(match.boards, match.double, colour_balance))
+        bound = even_break_bound(bound)
     bound = min(bound, breaks)
     for rule, amount in relaxed.items():
         run.messages.append(

@@ -1,0 +1,85 @@
+"""The proven lower bounds on breaks (README, "Lower bounds"): checked against exhaustive
+facts, random schedules and the solver run without the bound as a cut."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ortools.sat.python import cp_model
+
+from models.cpsat import MatchModel, MatchModelSpec, analytic_break_bound, even_break_bound
+from models.match import Match, RuleSettings
+from models.schedule import Schedule
+from solver.design import DesignParams, design
+from solver.verifier import verify
+
+
+@st.composite
+def any_complete_schedule(draw: st.DrawFn) -> tuple[Schedule, bool]:
+    """A complete schedule of equal teams with arbitrary colours: no rule but rule 0 holds."""
+    n = draw(st.integers(min_value=1, max_value=9))
+    double = draw(st.booleans())
+    rows = draw(st.permutations(range(n)))
+    cols = draw(st.permutations(range(n)))
+    order = draw(st.permutations(range(n)))
+    pairs = [[(a + 1, cols[(rows[a] + order[r]) % n] + 1) for a in range(n)] for r in range(n)]
+    flips = draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n))
+    rounds = [[(a, b, flips[r * n + a - 1]) for a, b in row] for r, row in enumerate(pairs)]
+    if double:
+        # The second leg replays the pairings in another order, each pair with its other colour.
+        leg = draw(st.permutations(range(n)))
+        rounds += [[(a, b, not white) for a, b, white in rounds[r]] for r in leg]
+    return Schedule.from_pairings(rounds), double
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(case=any_complete_schedule())
+def test_breaks_are_even_in_every_complete_schedule_of_equal_teams(case: tuple[Schedule, bool]) -> None:
+    schedule, double = case
+    verdict = verify(schedule, double=double)
+    assert verdict.complete
+    assert verdict.metrics.total_breaks % 2 == 0
+
+
+def test_even_bound_rounds_up() -> None:
+    assert [even_break_bound(b) for b in range(6)] == [0, 2, 2, 4, 4, 6]
+
+
+def test_analytic_bound_by_class() -> None:
+    assert [analytic_break_bound(n) for n in range(1, 15)] == [0, 4, 4, 4, 6, 8, 8, 8, 10, 12, 12, 12, 14, 16]
+    assert analytic_break_bound(10, double=True) == 10
+    assert analytic_break_bound(10, colour_balance=False) == 10
+    assert analytic_break_bound(9, double=True) == 10
+
+
+def _optimum_without_cut(n: int, double: bool = False, colour_balance: bool = True) -> int:
+    match = Match(boards=n, double=double, rules=RuleSettings(colour_balance=colour_balance))
+    mm = MatchModel.build(MatchModelSpec(n, double=double, match=match, break_bound_cut=False))
+    mm.set_objective()
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = 60
+    solver.parameters.num_workers = 2
+    status = solver.solve(mm.model)
+    assert status == cp_model.OPTIMAL
+    schedule = mm.schedule_from(solver)
+    verdict = verify(schedule, double=double, match=match)
+    assert verdict.ok
+    return verdict.metrics.total_breaks
+
+
+@pytest.mark.parametrize(("n", "double"), [(3, False), (4, False), (5, False), (6, False), (3, True), (4, True)])
+def test_solver_optimum_without_the_cut_respects_the_bound(n: int, double: bool) -> None:
+    assert _optimum_without_cut(n, double) >= analytic_break_bound(n, double)
+
+
+def test_the_two_mod_four_bound_needs_colour_balance() -> None:
+    # Without rule 1, six boards need only six breaks: the n + 2 argument uses rule 1.
+    optimum = _optimum_without_cut(6, colour_balance=False)
+    assert analytic_break_bound(6, colour_balance=False) <= optimum < analytic_break_bound(6)
+
+
+def test_three_boards_is_proven_optimal_by_the_bound_alone() -> None:
+    result = design(3, DesignParams(time_limit=1, workers=1))
+    assert result.status.value == "optimal"
+    assert result.breaks == result.lower_bound == analytic_break_bound(3) == 4
