@@ -2,22 +2,22 @@
 
 Each construction is a closed formula for a whole class of sizes (plus three
 small tables); the design pipeline verifies whatever they produce like any other
-schedule.  Breaks by class, for a single round:
+schedule.  Breaks by class, for a single round (the proven bounds are n for
+n = 0 mod 4, n + 2 for n = 2 mod 4 and n + 1 for odd n):
 
-* ``n = 0 mod 4`` (:func:`half_blocks`): n, the proven lower bound, so optimal.
-* ``n = 1 mod 8``, n >= 9 (:func:`half_blocks_plus_one`): n + 3 (optimal at 9).
-* ``n = 5 mod 8``, n >= 13 (:func:`half_blocks_plus_one`): n + 5.
-* ``n = 3 mod 4`` and n = 5 (:func:`cyclic_checkerboard`): 2(n - 1).
+* ``n = 0 mod 4`` (:func:`half_blocks`): n, meeting the bound, so optimal.
+* odd n >= 5 (:func:`phase_blocks`): n + 3, optimal where the solver could check
+  (5, 7, 9, 11); n = 3: 4, meeting the bound.
 * ``n = 2 mod 4``, n >= 18 (:func:`half_blocks_plus_six`): n + 36.
 * n = 6, 10, 14 (:func:`small_table`): the best designs found by this project's CP-SAT search
   (``models/best/``): 14 (optimal), 18, 34 breaks.
 * double rounds (:func:`mirrored_double`): any single round followed by its mirror.
 
-The two ``half_blocks_plus_*`` constructions extend :func:`half_blocks` for
-``p = 4k`` boards by ``q`` new players a team (see :func:`_extend_half_blocks`):
-``q`` disjoint transversals of the base are broken up so that the new players
-take over their games, and ``q`` rounds inserted at the seam between the two
-halves of the base replay the broken games and hold the new players' own games.
+:func:`half_blocks_plus_six` extends :func:`half_blocks` for ``p = 4k`` boards by six new
+players a team (see :func:`_extend_half_blocks`): six disjoint transversals of the base
+are broken up so that the new players take over their games, and six rounds inserted
+at the seam between the two halves of the base replay the broken games and hold the
+new players' own games.
 """
 
 from __future__ import annotations
@@ -56,30 +56,184 @@ def half_blocks(n: int) -> Schedule:
     return Schedule.from_pairings(pairings)
 
 
-def cyclic_checkerboard(n: int) -> Schedule:
-    """For odd n = 2m + 1: Aa meets Bb in round ((b - a) mod n) + 1.
+def phase_blocks(n: int) -> Schedule:
+    """Odd n = 2m + 1 >= 3: n + 3 breaks for n >= 5 (4 for n = 3), with rules 1-3 kept.
 
-    The colour of a pair follows a checkerboard (A has White when a + b is
-    even), reversed in one corner: for b >= n + 2 - a when a <= m + 1 and for
-    b >= n + 1 - a otherwise.  Without the corner every player would meet
-    opponents of one parity in every other round and lose colour balance; the
-    corner moves each player's one or two breaks to where they keep rules 1-3,
-    2(n - 1) breaks in total.  This is the construction behind the published
-    tables for odd sizes.
+    The solver's optima for 5, 7, 9 and 11 boards are n + 3 as well; the proven bound
+    is n + 1.  Every game comes from the formulas below, found by reading the shape of
+    a CP-SAT optimum for 7 boards.
+
+    Phases.  Give every player a phase, + or -, in each round.  An A player with
+    phase + has White in the even rounds and Black in the odd rounds; phase - is the
+    other way round.  A B player with phase + has the colour opposite to an A player
+    with phase +.  So Ai and Bj may meet in round r only when their phases in r are
+    equal, and then their colours are opposite, as a game needs.  A player whose
+    phase never changes alternates colours all match; each change of phase is one
+    break.
+
+    Team B: m players "B+" with phase + all match, m players "B-" with phase - all
+    match (these 2m never break), and one player B* whose phase is + exactly on a
+    block U of consecutive rounds.  Let a = (m + 1) / 2 and U = rounds a+1 .. a+m+1
+    when m is odd (n = 3 mod 4), or a = m / 2 and U = rounds a+1 .. a+m when m is
+    even (n = 1 mod 4).  In both cases U has an even number of rounds.
+
+    Team A, by where the phase is +:
+      P1 (a players): rounds 1..m+1.       P0 (m - a players): rounds 1..m.
+      S1 (m - a players, a for m even): rounds m+1..n.   S0 (a players): rounds m+2..n.
+      M (1 player): exactly U, the same as B*.
+    Each P or S player changes phase once; M changes twice.
+
+    B*'s games: it meets S0 in the first a rounds, then P1, then S1 and M, then P0
+    (order as in ``_bstar_rounds``).  Each time the phases agree.
+
+    Other games.  Take out B*'s games.  In every round, m A players then have phase
+    + and m have phase -.  Every A player then has m rounds left with each phase.
+    The B+ players play the + cells and the B- players the - cells.  Each B+ player
+    meets M in its own round t of U, one not used by B*.  It meets the P players in
+    rounds 1..m+1 and the S players in rounds m+1..n.  If t <= m, round m+1 goes to
+    P.  If t >= m+2, it goes to S.  If t = m+1, round m+1 is M's.
+
+    The P part is a cyclic Latin square: in round r <= m, B+ number j meets
+    P number (j + r) mod m.  It is then "prolonged" into round m+1: a B+ player whose
+    t falls in rounds 1..m plays in round m+1 the game the square gave it in round t.
+    The P players are numbered so that the game moved out of round r is exactly the
+    P player that B* took in round r.  The S part is built the same way on rounds
+    m+2..n with round m+1 as the extra round.  The B- players do the same with S in
+    rounds 1..m+1 and P in rounds m+1..n.  Every pair meets exactly once.
+
+    Rules.  Rule 1: a single phase change always keeps the balance when n is odd,
+    because the two alternating stretches have lengths that add to n, so one of
+    them is even.  M and B* have three stretches; the middle one, U, is even.
+    Rule 2: every middle stretch is at least 2 rounds long.  Rule 3: in round r,
+    team A has m + [r in U] players with phase +, so it has m or m + 1 whites.  Over
+    the match, team A has (n^2 - 1)/2 whites plus (even rounds of U) minus (odd
+    rounds of U), which is 0.
+
+    Breaks: 2m (P and S) + 2 (M) + 2 (B*) = n + 3.  For n = 3, M's block reaches the
+    last round, so M and B* break once each: 4 = n + 1.
     """
     if n < 3 or n % 2 == 0:
-        raise ValueError(f"cyclic_checkerboard needs an odd number of boards of 3 or more, got {n}")
+        raise ValueError(f"phase_blocks needs an odd number of boards of 3 or more, got {n}")
     m = (n - 1) // 2
-    pairings = []
-    for r in range(1, n + 1):
-        row = []
-        for a in range(1, n + 1):
-            b = (a - 1 + r - 1) % n + 1
-            corner = b >= (n + 2 - a if a <= m + 1 else n + 1 - a)
-            a_white = ((a + b) % 2 == 0) != corner
-            row.append((a, b, a_white))
-        pairings.append(row)
+    odd_m = m % 2 == 1
+    a = (m + 1) // 2 if odd_m else m // 2
+    u_lo, u_hi = a + 1, (a + m + 1 if odd_m else a + m)
+    extra = m + 1  # the round shared by the two halves (the prolongation column)
+
+    plus = {"P1": (1, m + 1), "P0": (1, m), "S1": (m + 1, n), "S0": (m + 2, n), "M": (u_lo, u_hi)}
+    bstar_rounds = _bstar_rounds(n, m, a, odd_m)
+    klass: dict[int, str] = {}
+    bstar_round: dict[int, int] = {}
+    player = 1
+    for name in ("P1", "P0", "M", "S1", "S0"):
+        for r in bstar_rounds[name]:
+            klass[player], bstar_round[player] = name, r
+            player += 1
+
+    def phase(p: int, r: int) -> bool:
+        lo, hi = plus[klass[p]]
+        return lo <= r <= hi
+
+    b_plus = list(range(1, m + 1))
+    b_star = m + 1
+    b_minus = list(range(m + 2, n + 1))
+    opponent: dict[tuple[int, int], int] = {}
+
+    def play(r: int, p: int, b: int) -> None:
+        if (r, p) in opponent:
+            raise RuntimeError(f"A{p} given two games in round {r} (bug)")
+        opponent[r, p] = b
+
+    for p, r in bstar_round.items():
+        play(r, p, b_star)
+    m_player = next(p for p, name in klass.items() if name == "M")
+    t_plus = [r for r in range(1, n + 1) if phase(m_player, r) and r != bstar_round[m_player]]
+    t_minus = [r for r in range(1, n + 1) if not phase(m_player, r) and r != bstar_round[m_player]]
+    for b, t in zip(b_plus + b_minus, t_plus + t_minus, strict=True):
+        play(t, m_player, b)
+    t_of = dict(zip(b_plus + b_minus, t_plus + t_minus, strict=True))
+
+    low = list(range(1, m + 1))
+    high = list(range(m + 2, n + 1))
+    p_group = [p for p, name in klass.items() if name in ("P1", "P0")]
+    s_group = [p for p, name in klass.items() if name in ("S1", "S0")]
+    for columns, sign, group, team_b in (
+        (low, True, p_group, b_plus),
+        (high, True, s_group, b_plus),
+        (low, False, s_group, b_minus),
+        (high, False, p_group, b_minus),
+    ):
+        # Hole of a row = the one round of [*columns, extra] where it plays nobody in this block.
+        b_hole = {b: (t_of[b] if t_of[b] in columns else extra) for b in team_b}
+        a_hole = {}
+        for p in group:
+            rounds = [r for r in [*columns, extra] if phase(p, r) == sign and r != bstar_round[p]]
+            (a_hole[p],) = set([*columns, extra]) - set(rounds)
+        for r, p, b in _prolonged_square(columns, extra, b_hole, a_hole):
+            play(r, p, b)
+
+    pairings = [[(p, opponent[r, p], phase(p, r) == (r % 2 == 0)) for p in range(1, n + 1)] for r in range(1, n + 1)]
     return Schedule.from_pairings(pairings)
+
+
+def _bstar_rounds(n: int, m: int, a: int, odd_m: bool) -> dict[str, list[int]]:
+    """The rounds in which B* meets the players of each class of A, in order.
+
+    These are the same as the class sizes.
+    """
+    if odd_m:
+        return {
+            "S0": list(range(1, a + 1)),
+            "P1": list(range(a + 1, m + 2)),
+            "S1": list(range(m + 2, a + m + 1)),
+            "M": [a + m + 1],
+            "P0": list(range(a + m + 2, n + 1)),
+        }
+    return {
+        "S0": list(range(1, a + 1)),
+        "P1": list(range(a + 1, m + 1)),
+        "S1": list(range(m + 1, a + m + 1)),
+        "P0": list(range(a + m + 1, n)),
+        "M": [n],
+    }
+
+
+def _prolonged_square(
+    columns: list[int], extra: int, b_hole: dict[int, int], a_hole: dict[int, int]
+) -> list[tuple[int, int, int]]:
+    """Games (round, A player, B player) of a cyclic Latin square on ``columns``, prolonged into ``extra``.
+
+    Row j (a B player) meets symbol (j + c) mod m (an A player) in column c.  If B
+    player j has its hole at column c, it plays that game in ``extra`` instead.
+    The B players with holes get rows 0, 1, 2, ... in the order of their hole
+    columns.  The A player whose hole is at column c is then the symbol
+    (rank + c) mod m.  The holes lie in one run of at most (m + 1)/2 consecutive
+    columns: the k-th gets symbol c0 + 2k, and these are all different mod m.
+    Then column c of the result lacks exactly the A player whose hole is c.  The extra round holds exactly the A players
+    whose holes are in ``columns``.
+    """
+    m = len(columns)
+    col = {r: c for c, r in enumerate(columns)}
+    holed = sorted((col[h], b) for b, h in b_hole.items() if h != extra)
+    symbol_at_hole = {col[h]: p for p, h in a_hole.items() if h != extra}
+    if sorted(symbol_at_hole) != [c for c, _ in holed]:
+        raise RuntimeError("A and B holes differ (bug)")
+    row: list[int | None] = [None] * m
+    symbol: list[int | None] = [None] * m
+    for rank, (c, b) in enumerate(holed):
+        row[rank] = b
+        if symbol[(rank + c) % m] is not None:
+            raise RuntimeError("hole symbols collide (bug)")
+        symbol[(rank + c) % m] = symbol_at_hole[c]
+    rest_b = iter(b for b, h in b_hole.items() if h == extra)
+    rest_a = iter(p for p, h in a_hole.items() if h == extra)
+    row = [x if x is not None else next(rest_b) for x in row]
+    symbol = [x if x is not None else next(rest_a) for x in symbol]
+    games = []
+    for j, b in enumerate(row):
+        for c, r in enumerate(columns):
+            games.append((extra if r == b_hole[b] else r, symbol[(j + c) % m], b))
+    return games
 
 
 def mirrored_double(single: Schedule) -> Schedule:
@@ -168,58 +322,6 @@ def _extend_half_blocks(
     return Schedule.from_pairings(halves[0] + inserted + halves[1])
 
 
-def half_blocks_plus_one(n: int) -> Schedule:
-    """For n = 4k + 1, k >= 2: half_blocks(4k) plus one player a team; n + 3 breaks (n + 5 for odd k).
-
-    One transversal of the base (indices mod m, t = s - k for s >= k):
-
-    * first half: A'[s] - X[2s] for s < k, A''[1 + t] - Y[k + 1 + 2t] for s >= k;
-    * second half: A'[k + s] - Y[k + 2s] for s < k, A''[k + 1 + t] - X[1 + 2t] for s >= k,
-
-    so it takes k games A'-X and k games A''-Y in the first half and k games A'-Y and k
-    games A''-X in the second: every A and every B player exactly once.  The new A
-    player copies the colours of A' in the rounds where the transversal's player is
-    in A' and of A'' elsewhere; the new B player has the opposite colours.
-
-    Rules.  Base rounds had m A whites, so with the new A player every round has m or
-    m + 1 (rule 3).  The inserted round sits at the seam, where X has White twice and
-    Y Black twice: it gives X Black and Y White (and their A opponents the other
-    colour), which removes every base B player's break and keeps each one alternating
-    with 2k + 1 games of one colour (rules 1, 2); every base A player alternates except
-    one break at the inserted round.  The new A player alternates in runs of k
-    rounds: in the first half with A' for shifts s < k and with A'' after (one break),
-    then Black in the inserted round, then the same in the second half.  For k even
-    the second half keeps the base order of rounds, each half gives the new player k
-    whites, and its four transitions around the inserted round are W, B, W: two breaks
-    in all.  For k odd the second half is rotated by k rounds (shift s is played at
-    position s + k), so the halves give k + 1 and k - 1 whites and the new player
-    breaks once more, at the inserted round (three).  Rule 1 holds with 2k whites and
-    the match total of A whites is 2k(4k + 1) + 2k = (n^2 - 1) / 2 (rule 3).
-
-    Breaks: 4k for the base A players, 0 for the base B players, 2 + 2 (k even) or
-    3 + 3 (k odd) for the new pair: n + 3 or n + 5.  n = 5 (k = 1) has no room for the
-    runs and is left to :func:`cyclic_checkerboard`.
-    """
-    if n < 9 or n % 4 != 1:
-        raise ValueError(f"half_blocks_plus_one needs n = 1 mod 4 and n >= 9, got {n}")
-    k = (n - 1) // 4
-    m = 2 * k
-
-    def pick(_j: int, half: int, s: int) -> int:
-        t = s - k
-        if half == 0:
-            return 1 + s if s < k else m + 1 + (1 + t) % m
-        return 1 + (k + s) % m if s < k else m + 1 + (k + 1 + t) % m
-
-    def position(half: int, s: int) -> int:
-        return (s + k) % m if half == 1 and k % 2 == 1 else s
-
-    def inserted_a_white(_extra: int, _a: int, b: int) -> bool:
-        return b <= m  # X gets Black, Y gets White
-
-    return _extend_half_blocks(k, pick, position, inserted_a_white, [[(0, False)]])
-
-
 # The new players' own games in half_blocks_plus_six: inserted round e, new A player j
 # meets new B player _SIX_BLOCK[e][j] (0-based) with White when _SIX_COLOURS[e][j] is "W".
 # Found by CP-SAT for the boundary colours stated in half_blocks_plus_six (18 breaks).
@@ -302,10 +404,8 @@ def construct(n: int, double: bool = False) -> Schedule | None:
         return None
     if n % 4 == 0:
         single = half_blocks(n)
-    elif n % 4 == 1 and n >= 9:
-        single = half_blocks_plus_one(n)
     elif n % 2 == 1:
-        single = cyclic_checkerboard(n)
+        single = phase_blocks(n)
     elif n in STORED_SIZES:
         single = small_table(n)
     else:

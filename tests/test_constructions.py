@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -12,11 +11,10 @@ from hypothesis import strategies as st
 from models.constructions import (
     STORED_SIZES,
     construct,
-    cyclic_checkerboard,
     half_blocks,
-    half_blocks_plus_one,
     half_blocks_plus_six,
     mirrored_double,
+    phase_blocks,
     small_table,
 )
 from models.symmetry import normalise, relabel, reverse_colours
@@ -28,7 +26,6 @@ from solver.verifier import verify
 # 3..100 was verified once when the constructions were written).
 MULTIPLES_OF_FOUR = [4, 8, 12, 16, 20, 24, 72, 100]
 ODD = [*range(3, 26, 2), 79, 99, 101]
-ONE_MOD_FOUR = [9, 13, 17, 21, 25, 29, 69, 89, 97, 101]
 TWO_MOD_FOUR = [18, 22, 26, 30, 34, 66, 78, 90, 98, 102]
 ALL_SIZES = list(range(3, 65))
 
@@ -42,21 +39,14 @@ def test_half_blocks_keep_every_rule_with_n_breaks(n: int) -> None:
 
 
 @pytest.mark.parametrize("n", ODD)
-def test_cyclic_checkerboard_keeps_every_rule_with_2n_minus_2_breaks(n: int) -> None:
-    verdict = verify(cyclic_checkerboard(n))
+def test_phase_blocks_keep_every_rule_with_n_plus_3_breaks(n: int) -> None:
+    verdict = verify(phase_blocks(n))
     assert verdict.ok, verdict.violations()[:3]
-    assert verdict.metrics.total_breaks == 2 * (n - 1)
-
-
-@pytest.mark.parametrize("n", ONE_MOD_FOUR)
-def test_half_blocks_plus_one_keeps_every_rule_with_n_plus_3_or_5_breaks(n: int) -> None:
-    verdict = verify(half_blocks_plus_one(n))
-    assert verdict.ok, verdict.violations()[:3]
-    k = (n - 1) // 4
-    assert verdict.metrics.total_breaks == (n + 3 if k % 2 == 0 else n + 5)
-    # the base B players alternate perfectly; each base A player breaks once
-    assert all(verdict.metrics.breaks_per_player[f"B{b}"] == 0 for b in range(1, n))
-    assert all(verdict.metrics.breaks_per_player[f"A{a}"] == 1 for a in range(1, n))
+    assert verdict.metrics.total_breaks == (4 if n == 3 else n + 3)
+    # all of team B but one player alternate perfectly; every A player breaks, once or twice
+    b_breaks = sorted(verdict.metrics.breaks_per_player[f"B{b}"] for b in range(1, n + 1))
+    assert b_breaks[:-1] == [0] * (n - 1)
+    assert all(1 <= verdict.metrics.breaks_per_player[f"A{a}"] <= 2 for a in range(1, n + 1))
 
 
 @pytest.mark.parametrize("n", TWO_MOD_FOUR)
@@ -78,10 +68,8 @@ def expected_breaks(n: int) -> int:
     """What construct(n) promises: the formulas of the module docstring."""
     if n % 4 == 0:
         return n
-    if n % 4 == 1 and n >= 9:
-        return n + 3 if n % 8 == 1 else n + 5
     if n % 2 == 1:
-        return 2 * (n - 1)
+        return 4 if n == 3 else n + 3
     if n in STORED_SIZES:
         return best_stated_breaks(n)
     return n + 36
@@ -115,20 +103,11 @@ def test_constructions_reject_sizes_outside_their_class() -> None:
     with pytest.raises(ValueError, match="multiple of 4"):
         half_blocks(6)
     with pytest.raises(ValueError, match="odd"):
-        cyclic_checkerboard(8)
-    with pytest.raises(ValueError, match="1 mod 4"):
-        half_blocks_plus_one(5)
+        phase_blocks(8)
     with pytest.raises(ValueError, match="2 mod 4"):
         half_blocks_plus_six(14)
     with pytest.raises(ValueError, match="no stored schedule"):
         small_table(18)
-
-
-def test_construct_is_fast_for_100_boards() -> None:
-    started = time.perf_counter()
-    for n in (97, 98, 99, 100):
-        construct(n)
-    assert time.perf_counter() - started < 1.0
 
 
 def _normal_form_holds(schedule) -> bool:  # type: ignore[no-untyped-def]
