@@ -51,12 +51,23 @@ def best_text(boards: int) -> str:
     return resources.files("models").joinpath("best").joinpath(f"n{boards:02d}.txt").read_text(encoding="utf-8")
 
 
-def best_stated_breaks(boards: int) -> int:
-    """The break count a best known file states in its ``# Breaks:`` header line."""
+def _stated(boards: int) -> tuple[int, int]:
+    """The breaks and lower bound a best known file states: ``# Breaks: X; lower bound: Y...``."""
     for line in best_text(boards).splitlines():
         if line.startswith("# Breaks:"):
-            return int(line.split(":", 1)[1].split(";")[0])
+            breaks, bound = line.removeprefix("# Breaks:").split(";")[:2]
+            return int(breaks), int(bound.removeprefix(" lower bound:").rstrip("."))
     raise UnknownTableError(f"the best known table for {boards} boards states no break count")
+
+
+def best_stated_breaks(boards: int) -> int:
+    """The break count a best known file states in its ``# Breaks:`` header line."""
+    return _stated(boards)[0]
+
+
+def best_stated_bound(boards: int) -> int:
+    """The proven lower bound a best known file states in its ``# Breaks:`` header line."""
+    return _stated(boards)[1]
 
 
 def best(boards: int) -> Schedule:
