@@ -84,12 +84,14 @@ def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool
     Breaks always come in an even total.  A player with no break alternates perfectly;
     at most n players can (n odd too), and for n = 2 mod 4 in a single round with rule 1
     at most n - 1.  Hence n for n = 0 mod 4, n + 2 for n = 2 mod 4 (n for a double round
-    or without rule 1) and n + 1 for odd n.
+    or without rule 1) and n + 1 for odd n.  For a single round with odd n >= 5, n + 1
+    breaks would need n - 1 or n perfect alternators and every other player breaking
+    about once, which a case analysis rules out: n + 3.
     """
     if boards < 2:
         return 0
     if boards % 2 == 1:
-        return boards + 1
+        return boards + 3 if boards >= 5 and not double else boards + 1
     if boards % 4 == 2 and colour_balance and not double:
         return boards + 2
     return boards

@@ -47,7 +47,7 @@ def test_even_bound_rounds_up() -> None:
 
 
 def test_analytic_bound_by_class() -> None:
-    assert [analytic_break_bound(n) for n in range(1, 15)] == [0, 4, 4, 4, 6, 8, 8, 8, 10, 12, 12, 12, 14, 16]
+    assert [analytic_break_bound(n) for n in range(1, 15)] == [0, 4, 4, 4, 8, 8, 10, 8, 12, 12, 14, 12, 16, 16]
     assert analytic_break_bound(10, double=True) == 10
     assert analytic_break_bound(10, colour_balance=False) == 10
     assert analytic_break_bound(9, double=True) == 10
@@ -79,7 +79,14 @@ def test_the_two_mod_four_bound_needs_colour_balance() -> None:
     assert analytic_break_bound(6, colour_balance=False) <= optimum < analytic_break_bound(6)
 
 
-def test_three_boards_is_proven_optimal_by_the_bound_alone() -> None:
-    result = design(3, DesignParams(time_limit=1, workers=1))
+def test_the_odd_bound_does_not_need_colour_balance() -> None:
+    # The n + 3 case analysis uses rule 3 alone.
+    assert _optimum_without_cut(5, colour_balance=False) >= analytic_break_bound(5) == 8
+
+
+@pytest.mark.parametrize("n", [3, 5, 13, 21, 39, 99])
+def test_odd_sizes_are_proven_optimal_by_the_bound_alone(n: int) -> None:
+    # The construction meets the analytic bound, so no search is needed, whatever the time limit.
+    result = design(n, DesignParams(time_limit=1, workers=1))
     assert result.status.value == "optimal"
-    assert result.breaks == result.lower_bound == analytic_break_bound(3) == 4
+    assert result.breaks == result.lower_bound == analytic_break_bound(n)
