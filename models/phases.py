@@ -1,0 +1,192 @@
+"""The phase formulation: a second CP-SAT model of a plain match, built on colour patterns.
+
+A player's *phase* in a round is + when its colour is that of a perfect alternator
+starting the match with White (for an A player) or with Black (for a B player), and -
+otherwise.  In these terms (README, "Lower bounds"):
+
+* a break is a change of phase between consecutive rounds, and rule 2 says no player
+  changes phase in two consecutive round gaps;
+* Ai and Bj can meet in a round only where their phases agree, and then their colours
+  are opposite, so the colours of a game need no further constraint;
+* rule 3 says each team has floor(n/2) or ceil(n/2) + players in every round (the
+  same number in both teams, since + players meet + players), and bounds team A's
+  total of + rounds at odd minus even positions;
+* rule 1 says a player's + rounds fall as often in odd as in even rounds (n even), or
+  once more in odd rounds at most (n odd).
+
+The model is meant for plain matches (equal teams, single round, no requests, every
+rule on).  Its use is twofold:
+
+* proving lower bounds: players of one team are interchangeable, so the rows of phases
+  can be sorted, a symmetry breaking the main model (which fixes round 1) cannot add;
+  ``benchmarks/phase_bounds.py`` runs the proofs;
+* pattern-first design: fix every player's phases and let CP-SAT find the pairings.
+
+It shares nothing with :mod:`models.cpsat` but the domain types, and everything it
+finds goes through the verifier like any other schedule.  Every constraint is posted on
+literals or on sums built where they are used.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from models.schedule import Colour, Schedule, Team
+
+#: Lower bounds on breaks proved with this model beyond the analytic ones (boards -> bound),
+#: for plain single-round matches keeping every rule.  10 boards: no schedule has 14 breaks
+#: or fewer, and totals are even (run and timing in benchmarks/results/phase_bounds.md;
+#: ``python benchmarks/phase_bounds.py --case 10:14`` repeats it).
+SEARCH_BOUNDS: dict[int, int] = {10: 16}
+
+
+def phases_of(schedule: Schedule) -> tuple[list[str], list[str]]:
+    """Each player's phases as a string of ``+``/``-``, team A then team B (equal teams)."""
+    teams = []
+    for team, first in ((Team.A, Colour.WHITE), (Team.B, Colour.BLACK)):
+        rows = []
+        for player in schedule.players(team):
+            row = ""
+            for r, colour in enumerate(schedule.colour_sequence(player)):
+                alternator = first if r % 2 == 0 else first.other
+                row += "+" if colour is alternator else "-"
+            rows.append(row)
+        teams.append(rows)
+    return teams[0], teams[1]
+
+
+def _lex_sorted(model: cp_model.CpModel, rows: list[list[cp_model.IntVar]]) -> None:
+    """Post rows[0] <= rows[1] <= ... lexicographically (first round most significant)."""
+    for upper, lower in itertools.pairwise(rows):
+        equal_so_far: cp_model.IntVar | None = None
+        for x, y in zip(upper, lower, strict=True):
+            if equal_so_far is None:
+                model.add(x <= y)
+            else:
+                model.add(x <= y).only_enforce_if(equal_so_far)
+            same = model.new_bool_var("")
+            model.add(x == y).only_enforce_if(same)
+            model.add(x != y).only_enforce_if(~same)
+            prefix = [same] if equal_so_far is None else [same, equal_so_far]
+            still = model.new_bool_var("")
+            model.add_bool_and(prefix).only_enforce_if(still)
+            model.add_bool_or([~lit for lit in prefix]).only_enforce_if(~still)
+            equal_so_far = still
+
+
+@dataclass
+class PhaseModel:
+    """A built phase model: ``plus_a[a][r]`` / ``plus_b[b][r]`` (0-based) are the phases."""
+
+    boards: int
+    model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
+    plus_a: list[list[cp_model.IntVar]] = field(default_factory=list)
+    plus_b: list[list[cp_model.IntVar]] = field(default_factory=list)
+    meet: dict[tuple[int, int, int], cp_model.IntVar] = field(default_factory=dict)
+    changes: list[cp_model.IntVar] = field(default_factory=list)
+
+    @classmethod
+    def build(
+        cls,
+        boards: int,
+        at_most: int | None = None,
+        sort_rows: bool = True,
+        patterns: tuple[Sequence[str], Sequence[str]] | None = None,
+    ) -> PhaseModel:
+        """The model of a plain ``boards``-board match.
+
+        ``at_most`` caps the breaks (else they are minimised); ``sort_rows`` breaks the
+        symmetry of renumbering each team; ``patterns`` fixes every player's phases, one
+        string of ``+`` and ``-`` a player, team A first (pattern-first design).
+        """
+        if boards < 2:
+            raise ValueError(f"the phase model needs 2 boards or more, got {boards}")
+        self = cls(boards)
+        n, m = boards, self.model
+        rounds = range(n)
+        self.plus_a = [[m.new_bool_var(f"plus_A{a + 1}_r{r + 1}") for r in rounds] for a in rounds]
+        self.plus_b = [[m.new_bool_var(f"plus_B{b + 1}_r{r + 1}") for r in rounds] for b in rounds]
+        for r in rounds:
+            for a in rounds:
+                for b in rounds:
+                    self.meet[r, a, b] = x = m.new_bool_var(f"meet_r{r + 1}_A{a + 1}_B{b + 1}")
+                    m.add(self.plus_a[a][r] == self.plus_b[b][r]).only_enforce_if(x)
+        self._add_complete()
+        self._add_rules()
+        if patterns is not None:
+            self._fix(patterns)
+        if sort_rows and patterns is None:
+            _lex_sorted(m, self.plus_a)
+            _lex_sorted(m, self.plus_b)
+        if at_most is not None:
+            m.add(sum(self.changes) <= at_most)
+        else:
+            m.minimize(sum(self.changes))
+        return self
+
+    def _add_complete(self) -> None:
+        n, m = self.boards, self.model
+        for r in range(n):
+            for a in range(n):
+                m.add_exactly_one(self.meet[r, a, b] for b in range(n))
+            for b in range(n):
+                m.add_exactly_one(self.meet[r, a, b] for a in range(n))
+        for a in range(n):
+            for b in range(n):
+                m.add_exactly_one(self.meet[r, a, b] for r in range(n))
+
+    def _add_rules(self) -> None:
+        n, m = self.boards, self.model
+        low, high = n // 2, (n + 1) // 2
+        odd_rounds, even_rounds = range(0, n, 2), range(1, n, 2)  # 0-based: round 1 is odd
+        for r in range(n):
+            m.add_linear_constraint(sum(row[r] for row in self.plus_a), low, high)
+            m.add_linear_constraint(sum(row[r] for row in self.plus_b), low, high)
+        for rows in (self.plus_a, self.plus_b):
+            for row in rows:
+                # Rule 1: + rounds at odd positions minus those at even positions is 0 (n even)
+                # or 0 or 1 (n odd).
+                m.add_linear_constraint(sum(row[r] for r in odd_rounds) - sum(row[r] for r in even_rounds), 0, n % 2)
+                steps = []
+                for r in range(n - 1):
+                    change = m.new_bool_var("")
+                    m.add(row[r] != row[r + 1]).only_enforce_if(change)
+                    m.add(row[r] == row[r + 1]).only_enforce_if(~change)
+                    steps.append(change)
+                for first, second in itertools.pairwise(steps):
+                    m.add_bool_or([~first, ~second])  # rule 2
+                self.changes.extend(steps)
+        if n % 2:
+            # Rule 3, totals: A has (n*n - 1)/2 or (n*n + 1)/2 whites, that is its + rounds at odd
+            # positions minus those at even positions add up to (n - 1)/2 or (n + 1)/2.
+            m.add_linear_constraint(
+                sum(row[r] for row in self.plus_a for r in odd_rounds)
+                - sum(row[r] for row in self.plus_a for r in even_rounds),
+                n // 2,
+                (n + 1) // 2,
+            )
+
+    def _fix(self, patterns: tuple[Sequence[str], Sequence[str]]) -> None:
+        for rows, texts in zip((self.plus_a, self.plus_b), patterns, strict=True):
+            if len(texts) != self.boards or any(len(t) != self.boards or set(t) - set("+-") for t in texts):
+                raise ValueError(f"patterns must be {self.boards} strings of {self.boards} '+'/'-' a team")
+            for row, text in zip(rows, texts, strict=True):
+                for var, sign in zip(row, text, strict=True):
+                    self.model.add(var == (sign == "+"))
+
+    def schedule_from(self, solver: cp_model.CpSolver) -> Schedule:
+        """The solved schedule: A has White where its phase is + in an odd round or - in an even one."""
+        n = self.boards
+        pairings = []
+        for r in range(n):
+            row = []
+            for a in range(n):
+                b = next(b for b in range(n) if solver.boolean_value(self.meet[r, a, b]))
+                plus = solver.boolean_value(self.plus_a[a][r])
+                row.append((a + 1, b + 1, plus == (r % 2 == 0)))
+            pairings.append(row)
+        return Schedule.from_pairings(pairings)

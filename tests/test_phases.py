@@ -1,0 +1,67 @@
+"""The phase formulation: an independent model that must agree with the main one and the verifier."""
+
+from __future__ import annotations
+
+import pytest
+from ortools.sat.python import cp_model
+
+from models.constructions import construct
+from models.cpsat import analytic_break_bound
+from models.phases import SEARCH_BOUNDS, PhaseModel, phases_of
+from solver.verifier import verify
+
+
+def _solve(model: PhaseModel, seconds: float = 60) -> tuple[cp_model.CpSolver, int]:
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 2
+    return solver, solver.solve(model.model)
+
+
+@pytest.mark.parametrize(("n", "optimum"), [(3, 4), (4, 4), (5, 8), (6, 14)])
+def test_phase_model_finds_the_known_optima_and_its_schedules_verify(n: int, optimum: int) -> None:
+    pm = PhaseModel.build(n)
+    solver, status = _solve(pm)
+    assert status == cp_model.OPTIMAL
+    verdict = verify(pm.schedule_from(solver))
+    assert verdict.ok, verdict.violations()[:3]
+    assert verdict.metrics.total_breaks == optimum == solver.objective_value
+
+
+def test_six_boards_cannot_do_with_twelve_breaks() -> None:
+    _solver, status = _solve(PhaseModel.build(6, at_most=12))
+    assert status == cp_model.INFEASIBLE
+
+
+@pytest.mark.parametrize("n", [7, 8, 9])
+def test_pattern_first_finds_pairings_for_the_phases_of_a_construction(n: int) -> None:
+    base = construct(n)
+    assert base is not None
+    patterns = phases_of(base)
+    pm = PhaseModel.build(n, patterns=patterns)
+    solver, status = _solve(pm)
+    assert status == cp_model.OPTIMAL
+    designed = pm.schedule_from(solver)
+    verdict = verify(designed)
+    assert verdict.ok
+    assert verdict.metrics.total_breaks == verify(base).metrics.total_breaks
+    assert phases_of(designed) == patterns
+
+
+def test_phases_of_reads_breaks_as_phase_changes() -> None:
+    schedule = construct(12)
+    assert schedule is not None
+    a, b = phases_of(schedule)
+    changes = sum(p[r] != p[r + 1] for p in (*a, *b) for r in range(11))
+    assert changes == verify(schedule).metrics.total_breaks
+    assert all(len(set(p)) == 1 for p in a)  # half_blocks: team A alternates perfectly
+
+
+def test_malformed_patterns_are_refused() -> None:
+    with pytest.raises(ValueError, match="patterns"):
+        PhaseModel.build(4, patterns=(["++--"] * 4, ["+-"] * 4))
+
+
+def test_search_bounds_improve_on_the_analytic_ones() -> None:
+    for n, bound in SEARCH_BOUNDS.items():
+        assert bound > analytic_break_bound(n) and bound % 2 == 0
