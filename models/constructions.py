@@ -1,28 +1,26 @@
 """Direct constructions of schedules, used as solver hints and as instant answers.
 
-Each construction is a closed formula for a whole class of sizes (plus three
-small tables); the design pipeline verifies whatever they produce like any other
-schedule.  Breaks by class, for a single round (the proven bounds are n for
-n = 0 mod 4, n + 2 for n = 2 mod 4 and n + 1 for odd n):
+Each construction is a closed formula for a whole class of sizes (one step of
+:func:`phase_matchings` is a classical graph algorithm instead), plus two small tables;
+the design pipeline verifies whatever they produce like any other schedule.  Breaks by
+class, for a single round (the proven bounds are n for n = 0 mod 4, n + 4 for
+n = 2 mod 4, n + 3 for odd n >= 5):
 
 * ``n = 0 mod 4`` (:func:`half_blocks`): n, meeting the bound, so optimal.
-* odd n >= 5 (:func:`phase_blocks`): n + 3, optimal where the solver could check
-  (5, 7, 9, 11); n = 3: 4, meeting the bound.
-* ``n = 2 mod 4``, n >= 18 (:func:`half_blocks_plus_six`): n + 36.
-* n = 6, 10, 14 (:func:`small_table`): the best designs found by this project's CP-SAT search
-  (``models/best/``): 14 (optimal), 18, 34 breaks.
+* odd n >= 5 (:func:`phase_blocks`): n + 3, meeting the bound; n = 3: 4, optimal too.
+* ``n = 2 mod 4``, n >= 14 (:func:`phase_matchings`): n + 8.
+* n = 6, 10 (:func:`small_table`): the best designs found by this project's CP-SAT search
+  (``models/best/``): 14 (optimal) and 18 breaks, also n + 8.
 * double rounds (:func:`mirrored_double`): any single round followed by its mirror.
 
-:func:`half_blocks_plus_six` extends :func:`half_blocks` for ``p = 4k`` boards by six new
-players a team (see :func:`_extend_half_blocks`): six disjoint transversals of the base
-are broken up so that the new players take over their games, and six rounds inserted
-at the seam between the two halves of the base replay the broken games and hold the
-new players' own games.
+The constructions for odd n and for n = 2 mod 4 are built *phases first*: each player's
+colour pattern is fixed (as a sequence of phases, see :func:`phase_blocks`), then the
+games are placed where the phases agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import networkx as nx
 
 from models.schedule import Schedule
 
@@ -246,151 +244,200 @@ def mirrored_double(single: Schedule) -> Schedule:
     return Schedule(single.boards, single.rounds + tuple(second), single.team_a, single.team_b)
 
 
-# --------------------------------------------------------------------------- extensions of half_blocks
-#
-# Notation for the base half_blocks(p), p = 2m, m = 2k: A' = A1..Am, A'' = A(m+1)..Ap,
-# X = B1..Bm, Y = B(m+1)..Bp, indices i in Z_m.  The base's rounds form two halves of m
-# rounds; in both halves the round at "shift" s (0 <= s < m) pairs A'[i] with
-# (X in the first half, Y in the second)[i + s] and A''[i] with (Y, X)[i + s].  A' has
-# White exactly in the odd rounds of each half (s even, unless the half is reordered),
-# A'' in the even ones, and a B player the colour opposite to
-# its opponent's: every A player alternates throughout, every B player alternates within
-# each half and breaks once at the seam (X with White twice, Y with Black twice).
+# --------------------------------------------------------------------------- n = 2 mod 4
 
-Pick = Callable[[int, int, int], int]
-"""``pick(j, half, s)``: the base A player whose game transversal ``j`` breaks at shift ``s``."""
+Label = tuple[str, int]
 
 
-def _base_game(m: int, half: int, s: int, pos: int, a: int) -> tuple[int, bool]:
-    """The base opponent of A player ``a`` at shift ``s`` of ``half`` (0 or 1), and whether ``a`` has White.
+def _phases(n: int) -> tuple[int, int, int, list[Label], dict[Label, str], dict[str, str]]:
+    """m, h, a, A labels in board order, and the phase strings ('+'/'-' per round) of A and specials."""
+    m = n // 2
+    h = (m - 1) // 2
+    a = h + (h % 2)
+    labels: list[Label] = (
+        [("a", i) for i in range(h)]
+        + [("b", i) for i in range(h)]
+        + [("A", i) for i in range(h)]
+        + [("B", i) for i in range(h)]
+        + [("s", 0), ("S", 0)]
+    )
+    rounds = set(range(1, n + 1))
+    plus = {"a": set(range(1, m)), "b": set(range(1, m + 2)), "s": set(range(3, m + 2))}
+    plus["A"] = rounds - plus["a"]
+    plus["B"] = rounds - plus["b"]
+    plus["S"] = rounds - plus["s"]
 
-    The colour follows the round's place ``pos`` in its half: A' has White at even places.
+    def word(s: set[int]) -> str:
+        return "".join("+" if r in s else "-" for r in range(1, n + 1))
+
+    z = {lab: word(plus[lab[0]]) for lab in labels}
+    u1 = set(range(1, a + 1)) | set(range(n - a + 1, n + 1))
+    v = {"u1": word(u1), "u1_": word(rounds - u1), "u2": word({1, 2}), "u2_": word(rounds - {1, 2})}
+    return m, h, a, labels, z, v
+
+
+def _special_rows(n: int, h: int) -> dict[str, list[Label]]:
+    """The A player met by each special B player in rounds 1..n (runs R1 | R2 | ... | R6)."""
+    a_, b_, A_, B_ = (lambda i: ("a", i)), (lambda i: ("b", i)), (lambda i: ("A", i)), (lambda i: ("B", i))
+    s, S = ("s", 0), ("S", 0)
+    if h % 2 == 0:  # a = h; runs 2, h-2, h, 2, h, h
+        return {
+            "u1": [S, b_(h - 2)]
+            + [b_(k) for k in range(h - 2)]
+            + [B_(k) for k in range(h)]
+            + [a_(0), a_(1)]
+            + [a_(k + 2) for k in range(h - 2)]
+            + [b_(h - 1), s]
+            + [A_(k) for k in range(h)],
+            "u1_": [B_(1), B_(2)]
+            + [B_(k + 3) for k in range(h - 3)]
+            + [S]
+            + [b_(k) for k in range(h)]
+            + [s, A_(0)]
+            + [A_(k + 1) for k in range(h - 1)]
+            + [B_(0)]
+            + [a_(k) for k in range(h)],
+            "u2": [b_(h - 1), S]
+            + [B_(k) for k in range(h - 2)]
+            + [A_(k) for k in range(h)]
+            + [B_(h - 2), B_(h - 1)]
+            + [a_(k) for k in range(h)]
+            + [b_(k) for k in range(h - 1)]
+            + [s],
+            "u2_": [s, B_(0)]
+            + [b_((k + 1) % (h - 2)) for k in range(h - 2)]
+            + [a_(k) for k in range(h)]
+            + [b_(h - 2), b_(h - 1)]
+            + [A_(k) for k in range(h)]
+            + [B_(k + 1) for k in range(h - 1)]
+            + [S],
+        }
+    # h odd, a = h + 1; runs 2, h-1, h-1, 2, h-1, h+1
+    return {
+        "u1": [S, b_(0)]
+        + [b_(k + 1) for k in range(h - 1)]
+        + [B_(k + 1) for k in range(h - 1)]
+        + [a_(0), a_(1)]
+        + [a_(k + 2) for k in range(h - 2)]
+        + [s]
+        + [A_(k) for k in range(h)]
+        + [B_(0)],
+        "u1_": [B_(1), B_(2)]
+        + [B_(0)]
+        + [B_(k + 2) for k in range(1, h - 2)]
+        + [S]
+        + [b_(k) for k in range(h - 1)]
+        + [s, A_(0)]
+        + [A_(k + 1) for k in range(h - 1)]
+        + [a_(k) for k in range(h)]
+        + [b_(h - 1)],
+        "u2": [b_(h - 1), S]
+        + [A_(k) for k in range(h)]
+        + [B_(k - 1) for k in range(1, h - 1)]
+        + [B_(h - 2), B_(h - 1)]
+        + [b_(k) for k in range(h - 1)]
+        + [a_((k + 1) % h) for k in range(h)]
+        + [s],
+        "u2_": [s, B_(0)]
+        + [a_(k) for k in range(h)]
+        + [b_(k - 1) for k in range(1, h - 1)]
+        + [b_(h - 2), b_(h - 1)]
+        + [B_(k + 1) for k in range(h - 1)]
+        + [A_((k + 1) % h) for k in range(h)]
+        + [S],
+    }
+
+
+def _split_into_matchings(free: list[list[int]], degree: int) -> list[dict[int, int]]:
+    """Split a ``degree``-regular bipartite graph (A player i -> rounds ``free[i]``) into perfect matchings.
+
+    A regular bipartite graph always has a perfect matching (Hall), and removing one
+    leaves a regular graph (Koenig's theorem), so ``degree`` rounds of Hopcroft-Karp
+    do it.  Returns, for every A player, matching number -> round.
     """
-    first_group = a <= m
-    to_x = first_group == (half == 0)
-    b = (0 if to_x else m) + ((a - 1) % m + s) % m + 1
-    return b, (pos % 2 == 0) == first_group
+    graph = nx.Graph()
+    players = [("A", i) for i in range(len(free))]
+    graph.add_nodes_from(players)
+    graph.add_edges_from((("A", i), ("R", r)) for i, rounds in enumerate(free) for r in rounds)
+    split: list[dict[int, int]] = [{} for _ in free]
+    for number in range(degree):
+        matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=players)
+        for i, player in enumerate(players):
+            if player not in matching:
+                raise RuntimeError("the free rounds do not form a regular bipartite graph (bug)")
+            split[i][number] = matching[player][1]
+            graph.remove_edge(player, matching[player])
+    return split
 
 
-def _extend_half_blocks(
-    k: int,
-    pick: Pick,
-    position: Callable[[int, int], int],
-    inserted_a_white: Callable[[int, int, int], bool],
-    block: list[list[tuple[int, bool]]],
-) -> Schedule:
-    """Extend half_blocks(4k) by q = len(block) players a team and q rounds at the seam.
+def phase_matchings(n: int) -> Schedule:
+    """For n = 2m = 2 mod 4, n >= 14: n + 8 breaks (the proven bound is n + 4).
 
-    Transversal ``j`` (0 <= j < q) breaks, in every base round, the game of base A
-    player ``a = pick(j, half, s)`` with its opponent ``b``: ``a`` meets the new B player
-    ``B(p + 1 + j)`` instead and the new A player ``A(p + 1 + j)`` meets ``b``, everybody
-    keeping the colour of the broken game.  So the new A player copies the colour of
-    the transversal's A player and the new B player has the opposite.  Inserted round
-    ``e`` replays the broken games of transversal ``e`` (``inserted_a_white(e, a, b)``
-    gives the colour) and plays row ``e`` of ``block``: new A player ``j`` meets new B
-    player ``block[e][j][0]`` (0-based) with White when ``block[e][j][1]``.  The base
-    round at shift ``s`` of ``half`` is placed at ``position(half, s)`` in its half.
+    Phases as in :func:`phase_blocks`.  With m = 2h + 1 and a the least even number
+    >= h, team A is + exactly on these rounds (:func:`_phases`):
 
-    Every pair meets exactly once by construction when each ``pick(j, ., .)`` is a
-    transversal (all A players and all B players once) and no game is picked twice;
-    the callers' docstrings argue the colour rules.
+    * a_0..a_(h-1): 1..m-1, and their complements A_0..A_(h-1): m..n (one break each);
+    * b_0..b_(h-1): 1..m+1, and their complements B_0..B_(h-1): m+2..n (one break each);
+    * s: 3..m+1, and its complement S: 1, 2, m+2..n (two breaks each).
+
+    Team B has m - 2 players + all match and m - 2 players - all match (no break), u1 +
+    on the first a and the last a rounds, u2 + in rounds 1 and 2, and their complements
+    (two and one breaks).  Every + stretch has even length and starts in an odd round,
+    so every player has n/2 whites (rule 1); no middle stretch is one round long (rule
+    2); every round has exactly m + players in each team (rule 3).
+
+    Step 1, the four special B players (:func:`_special_rows`, closed form).  The rounds
+    are cut into six runs of lengths 2, a-2, 2h-a, 2, 2h-a, a; in each run a special
+    player meets one class of A players in index order (shifted by one where two
+    specials would want the same player), always with equal phases.  The runs are chosen
+    so that each A player meets the specials with phase + exactly (its + rounds) - (m - 2)
+    times.
+
+    Step 2, the alternators.  Without the special games, every round has m - 2 A players
+    left with phase + and every A player has m - 2 rounds left with phase +: an
+    (m - 2)-regular bipartite graph between A players and rounds.  Its split into perfect
+    matchings (:func:`_split_into_matchings`) gives one matching to each B player who is +
+    all match, and likewise for phase -.  So every pair meets once.
+
+    Breaks: team A 4h + 2 * 2 = n + 2, team B 2 + 2 + 1 + 1 = 6; n + 8 in all.  For 6
+    and 10 boards no pairing fits these phases (CP-SAT finds none for step 1); those sizes
+    use the stored best designs.
     """
-    m = 2 * k
-    p = 2 * m
-    q = len(block)
-    n = p + q
-    halves: list[list[list[tuple[int, int, bool]]]] = [[[] for _ in range(m)], [[] for _ in range(m)]]
-    replay: list[dict[int, int]] = [{} for _ in range(q)]
-    for half in (0, 1):
-        for s in range(m):
-            pos = position(half, s)
-            games = {a: _base_game(m, half, s, pos, a) for a in range(1, p + 1)}
-            for j in range(q):
-                a = pick(j, half, s)
-                b, a_white = games[a]
-                if b > p or a in replay[j]:
-                    raise RuntimeError(f"transversal {j} is not one at shift {s} of half {half} (bug)")
-                replay[j][a] = b
-                games[a] = (p + 1 + j, a_white)
-                games[p + 1 + j] = (b, a_white)
-            halves[half][pos] = [(a, *games[a]) for a in range(1, n + 1)]
-    inserted = []
-    for extra in range(q):
-        row = [(a, b, inserted_a_white(extra, a, b)) for a, b in sorted(replay[extra].items())]
-        row += [(p + 1 + j, p + 1 + opp, a_white) for j, (opp, a_white) in enumerate(block[extra])]
-        inserted.append(row)
-    return Schedule.from_pairings(halves[0] + inserted + halves[1])
+    if n < 14 or n % 4 != 2:
+        raise ValueError(f"phase_matchings needs n = 2 mod 4 and n >= 14, got {n}")
+    m, h, _a, labels, z, v = _phases(n)
+    index = {lab: i for i, lab in enumerate(labels)}
+    # B players (0-based): P_0..P_{m-3}, N_0..N_{m-3}, then u1, u1_, u2, u2_.
+    b_number = {"u1": 2 * m - 4, "u1_": 2 * m - 3, "u2": 2 * m - 2, "u2_": 2 * m - 1}
+    opp: list[list[int | None]] = [[None] * n for _ in range(n)]  # opp[round][A] = B (0-based)
+    for u, row in _special_rows(n, h).items():
+        for r, lab in enumerate(row):
+            if opp[r][index[lab]] is not None or z[lab][r] != v[u][r]:
+                raise RuntimeError(f"special {u} clashes in round {r + 1} (bug)")
+            opp[r][index[lab]] = b_number[u]
+    for sign, first in (("+", 0), ("-", m - 2)):
+        adj = [[r for r in range(n) if z[lab][r] == sign and opp[r][i] is None] for i, lab in enumerate(labels)]
+        if any(len(rs) != m - 2 for rs in adj):
+            raise RuntimeError("alternator graph is not regular (bug)")
+        for i, colours in enumerate(_split_into_matchings(adj, m - 2)):
+            for c, r in colours.items():
+                opp[r][i] = first + c
+    pairings = []
+    for r in range(n):
+        pairings.append(
+            [(i + 1, opp[r][i] + 1, (z[lab][r] == "+") == ((r + 1) % 2 == 0)) for i, lab in enumerate(labels)]
+        )
+    return Schedule.from_pairings(pairings)
 
 
-# The new players' own games in half_blocks_plus_six: inserted round e, new A player j
-# meets new B player _SIX_BLOCK[e][j] (0-based) with White when _SIX_COLOURS[e][j] is "W".
-# Found by CP-SAT for the boundary colours stated in half_blocks_plus_six (18 breaks).
-_SIX_BLOCK = ("321405", "530124", "453210", "042351", "215043", "104532")
-_SIX_COLOURS = ("WBBWBW", "BWWBWB", "WWBBWB", "BBWWBW", "BBWWWB", "WWBBBW")
-
-
-def half_blocks_plus_six(n: int) -> Schedule:
-    """For n = 4k + 6, k >= 3: half_blocks(4k) plus six players a team; n + 36 breaks.
-
-    Six transversals T0..T5 of the base; with c_j = 2 (j mod 3) and d_j = c_j + 1,
-    T_j's game at shift s is either "A' type", A'[s + c_j] against X[2s + c_j] (first
-    half) or Y[2s + c_j] (second half), or "A'' type", A''[s + d_j] against
-    Y[2s + d_j] (first half) or X[2s + d_j] (second half).  T0..T2 are of A' type for
-    s < k in the first half and for s >= k in the second; T3..T5 the other way round.
-    Over a half each T_j takes k consecutive shifts of each type, so its A' players
-    run through [c_j, c_j + k) in one half and the rest in the other, and likewise for
-    A'' and for B (X even / odd, Y odd / even): each is a transversal.  In one round
-    the three of A' type differ in c_j (k >= 3 keeps 0, 2, 4 distinct mod 2k), so no
-    game is taken twice.
-
-    Rules.  Every base round has three transversal A players in A' and three in A'',
-    hence one colour each way: with the new players each round has m + 3 = n/2 A
-    whites (rule 3).  The six inserted rounds sit at the seam; base A' players get
-    W B W B W B, A'' the opposite, so all base A players alternate with no break.  A
-    base B player's T-partners are all in A' (even X, met in the first half; even Y,
-    met in the second) or all in A'' (the odd ones), so it gets the opposite of their
-    colours, 3 and 3: each base B player still breaks once, at one end of the
-    inserted block (rules 1, 2).  A new A player of T0..T2 copies A' for k rounds then
-    A'' for k (one break), and A'' then A' in the second half (one break); T3..T5 the
-    other way round.  The halves give it 2k whites together, the inserted block 3;
-    it enters the block from White and leaves it to Black (T0..T2) or the reverse
-    (T3..T5); the new B players are the complements.  The 6 x 6 block between the
-    new players (a small table found by CP-SAT for exactly these boundary colours)
-    keeps 3 new A whites a round, 3 whites each, no three in a row across its ends,
-    with 18 breaks counting the transitions into and out of it.
-
-    Breaks: 4k (base B) + 12 * 2 (new players in base rounds) + 18 = n + 36.
-    """
-    if n < 18 or n % 4 != 2:
-        raise ValueError(f"half_blocks_plus_six needs n = 2 mod 4 and n >= 18, got {n}")
-    k = (n - 6) // 4
-    m = 2 * k
-
-    def pick(j: int, half: int, s: int) -> int:
-        c = 2 * (j % 3)
-        first_group = (s < k) == ((j < 3) == (half == 0))
-        return 1 + (s + c) % m if first_group else m + 1 + (s + c + 1) % m
-
-    def inserted_a_white(extra: int, a: int, _b: int) -> bool:
-        return (extra % 2 == 0) == (a <= m)
-
-    block = [
-        [(int(opp), colour == "W") for opp, colour in zip(opps, colours, strict=True)]
-        for opps, colours in zip(_SIX_BLOCK, _SIX_COLOURS, strict=True)
-    ]
-    return _extend_half_blocks(k, pick, lambda _h, s: s, inserted_a_white, block)
-
-
-# Schedules for the sizes below the reach of the closed forms, found by CP-SAT (6 proven
-# optimal; 10 from a 120 s run; 14 from a 150 s run, and a further 300 s found nothing
-# below 34).  Each round: B opponents of A1..An, then A's colours.
-#: Sizes without a closed form here that meets the published tables; they start from the
-#: best design this project's search has found (models/best/, loaded through models.tables).
-STORED_SIZES = (6, 10, 14)
+#: Sizes below the reach of the constructions: they start from the best design this
+#: project's CP-SAT search has found (models/best/, loaded through models.tables): 6 boards
+#: proven optimal, 10 boards found by a 120 s run.
+STORED_SIZES = (6, 10)
 
 
 def small_table(n: int) -> Schedule:
-    """The stored best known design for n = 6, 10 or 14 (found by CP-SAT, verified when designed)."""
+    """The stored best known design for n = 6 or 10 (found by CP-SAT, verified when designed)."""
     if n not in STORED_SIZES:
         raise ValueError(f"no stored schedule for {n} boards; stored: {list(STORED_SIZES)}")
     from models.tables import best  # the tables module reads package data; import it only when needed
@@ -409,5 +456,5 @@ def construct(n: int, double: bool = False) -> Schedule | None:
     elif n in STORED_SIZES:
         single = small_table(n)
     else:
-        single = half_blocks_plus_six(n)
+        single = phase_matchings(n)
     return mirrored_double(single) if double else single

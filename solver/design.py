@@ -36,6 +36,7 @@ from models.cpsat import (
     even_break_bound,
 )
 from models.match import Match, Request, RuleSettings
+from models.phases import SEARCH_BOUNDS
 from models.rules import RELAXABLE, Rule
 from models.schedule import Schedule
 from models.symmetry import normalise
@@ -412,6 +413,9 @@ def _result(
         if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
             colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
             bound = max(bound, analytic_break_bound(match.boards, match.double, colour_balance))
+        if not match.double and not relaxed and match.rules == RuleSettings(objective=match.rules.objective):
+            # Proved for the plain match; requests only remove schedules, so it holds with them too.
+            bound = max(bound, SEARCH_BOUNDS.get(match.boards, 0))
         bound = even_break_bound(bound)
     bound = min(bound, breaks)
     for rule, amount in relaxed.items():

@@ -10,8 +10,9 @@ from ortools.sat.python import cp_model
 
 from models.cpsat import MatchModel, MatchModelSpec, analytic_break_bound, even_break_bound
 from models.match import Match, RuleSettings
+from models.phases import SEARCH_BOUNDS
 from models.schedule import Schedule
-from solver.design import DesignParams, design
+from solver.design import DesignParams, design, design_match
 from solver.verifier import verify
 
 
@@ -47,7 +48,7 @@ def test_even_bound_rounds_up() -> None:
 
 
 def test_analytic_bound_by_class() -> None:
-    assert [analytic_break_bound(n) for n in range(1, 15)] == [0, 4, 4, 4, 8, 8, 10, 8, 12, 12, 14, 12, 16, 16]
+    assert [analytic_break_bound(n) for n in range(1, 15)] == [0, 4, 4, 4, 8, 10, 10, 8, 12, 14, 14, 12, 16, 18]
     assert analytic_break_bound(10, double=True) == 10
     assert analytic_break_bound(10, colour_balance=False) == 10
     assert analytic_break_bound(9, double=True) == 10
@@ -90,3 +91,15 @@ def test_odd_sizes_are_proven_optimal_by_the_bound_alone(n: int) -> None:
     result = design(n, DesignParams(time_limit=1, workers=1))
     assert result.status.value == "optimal"
     assert result.breaks == result.lower_bound == analytic_break_bound(n)
+
+
+def test_ten_boards_report_the_bound_the_phase_model_proved() -> None:
+    result = design(10, DesignParams(time_limit=2, workers=2))
+    assert result.lower_bound is not None and result.lower_bound >= SEARCH_BOUNDS[10] == 16
+    assert result.breaks is not None and result.breaks >= result.lower_bound
+
+
+def test_search_bounds_are_not_claimed_for_a_match_with_other_rules() -> None:
+    match = Match(boards=10, rules=RuleSettings(max_run=3))
+    result = design_match(match, DesignParams(time_limit=2, workers=2))
+    assert result.lower_bound is not None and result.lower_bound < SEARCH_BOUNDS[10]

@@ -12,9 +12,9 @@ from models.constructions import (
     STORED_SIZES,
     construct,
     half_blocks,
-    half_blocks_plus_six,
     mirrored_double,
     phase_blocks,
+    phase_matchings,
     small_table,
 )
 from models.symmetry import normalise, relabel, reverse_colours
@@ -26,7 +26,7 @@ from solver.verifier import verify
 # 3..100 was verified once when the constructions were written).
 MULTIPLES_OF_FOUR = [4, 8, 12, 16, 20, 24, 72, 100]
 ODD = [*range(3, 26, 2), 79, 99, 101]
-TWO_MOD_FOUR = [18, 22, 26, 30, 34, 66, 78, 90, 98, 102]
+TWO_MOD_FOUR = [14, 18, 22, 26, 30, 34, 66, 78, 90, 98, 102]
 ALL_SIZES = list(range(3, 65))
 
 
@@ -50,11 +50,13 @@ def test_phase_blocks_keep_every_rule_with_n_plus_3_breaks(n: int) -> None:
 
 
 @pytest.mark.parametrize("n", TWO_MOD_FOUR)
-def test_half_blocks_plus_six_keeps_every_rule_with_n_plus_36_breaks(n: int) -> None:
-    verdict = verify(half_blocks_plus_six(n))
+def test_phase_matchings_keep_every_rule_with_n_plus_8_breaks(n: int) -> None:
+    verdict = verify(phase_matchings(n))
     assert verdict.ok, verdict.violations()[:3]
-    assert verdict.metrics.total_breaks == n + 36
-    assert all(verdict.metrics.breaks_per_player[f"A{a}"] == 0 for a in range(1, n - 5))
+    assert verdict.metrics.total_breaks == n + 8
+    assert verdict.metrics.breaks_by_team == {"A": n + 2, "B": 6}
+    # 2(m - 2) of team B alternate perfectly
+    assert sorted(verdict.metrics.breaks_per_player[f"B{b}"] for b in range(1, n + 1)).count(0) == n - 4
 
 
 @pytest.mark.parametrize("n", STORED_SIZES)
@@ -72,7 +74,7 @@ def expected_breaks(n: int) -> int:
         return 4 if n == 3 else n + 3
     if n in STORED_SIZES:
         return best_stated_breaks(n)
-    return n + 36
+    return n + 8
 
 
 @pytest.mark.parametrize("n", ALL_SIZES)
@@ -105,9 +107,9 @@ def test_constructions_reject_sizes_outside_their_class() -> None:
     with pytest.raises(ValueError, match="odd"):
         phase_blocks(8)
     with pytest.raises(ValueError, match="2 mod 4"):
-        half_blocks_plus_six(14)
+        phase_matchings(10)
     with pytest.raises(ValueError, match="no stored schedule"):
-        small_table(18)
+        small_table(14)
 
 
 def _normal_form_holds(schedule) -> bool:  # type: ignore[no-untyped-def]
