@@ -40,7 +40,7 @@ from models.phases import SEARCH_BOUNDS
 from models.rules import RELAXABLE, Rule
 from models.schedule import Schedule
 from models.symmetry import normalise
-from models.tables import best, best_sizes
+from models.tables import best, best_sizes, best_stated_bound
 from solver.verifier import Verdict, rule_excess, verify
 
 MIN_BOARDS = 1
@@ -386,6 +386,19 @@ def _solver_bound(mm: MatchModel, solver: cp_model.CpSolver, objective: Objectiv
     return max(0, math.ceil(bound - 1e-6))
 
 
+def _plain_match_bound(boards: int) -> int:
+    """A proven lower bound on breaks for the plain single round keeping every rule.
+
+    Beyond the analytic bound: what the phase model proved (models.phases.SEARCH_BOUNDS)
+    and what a best known table states as proven (its search proved it).  Requests only
+    remove schedules, so the bound holds for a match with requests too.
+    """
+    bound = SEARCH_BOUNDS.get(boards, 0)
+    if boards in best_sizes():
+        bound = max(bound, best_stated_bound(boards))
+    return bound
+
+
 def _result(
     run: _Run, schedule: Schedule, solver_bound: int, relaxed: dict[Rule, int], fairness_proven: bool
 ) -> Result:
@@ -414,8 +427,7 @@ def _result(
             colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
             bound = max(bound, analytic_break_bound(match.boards, match.double, colour_balance))
         if not match.double and not relaxed and match.rules == RuleSettings(objective=match.rules.objective):
-            # Proved for the plain match; requests only remove schedules, so it holds with them too.
-            bound = max(bound, SEARCH_BOUNDS.get(match.boards, 0))
+            bound = max(bound, _plain_match_bound(match.boards))
         bound = even_break_bound(bound)
     bound = min(bound, breaks)
     for rule, amount in relaxed.items():

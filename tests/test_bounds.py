@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from models.cpsat import MatchModel, MatchModelSpec, analytic_break_bound, even_break_bound
-from models.match import Match, RuleSettings
+from models.match import Match, Meet, RuleSettings
 from models.phases import SEARCH_BOUNDS
-from models.schedule import Schedule
+from models.schedule import Schedule, Team
+from models.tables import best_stated_bound
 from solver.design import DesignParams, design, design_match
 from solver.verifier import verify
 
@@ -103,3 +104,10 @@ def test_search_bounds_are_not_claimed_for_a_match_with_other_rules() -> None:
     match = Match(boards=10, rules=RuleSettings(max_run=3))
     result = design_match(match, DesignParams(time_limit=2, workers=2))
     assert result.lower_bound is not None and result.lower_bound < SEARCH_BOUNDS[10]
+
+
+def test_a_match_with_requests_inherits_the_plain_match_bound() -> None:
+    # Requests only remove schedules: 6 boards never do better than the plain optimum, 14.
+    match = Match(boards=6, meets=(Meet(a=3, b=5, round=2, white=Team.A),))
+    result = design_match(match, DesignParams(time_limit=1, workers=2))
+    assert result.lower_bound is not None and result.lower_bound >= best_stated_bound(6) == 14
