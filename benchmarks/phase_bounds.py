@@ -9,7 +9,7 @@ that 10 boards need 16 breaks, ``models.phases.SEARCH_BOUNDS``).  A FEASIBLE ans
 is verified and would refute the bound: the script then exits with status 1.
 
     python benchmarks/phase_bounds.py [--case 5:6,6:12,7:8,9:10,10:12,10:14:1200] [--time-limit 120] [--workers 2]
-        [--skip-main]
+        [--skip-main] [--main-cap SECONDS]
 
 A case may carry its own time limit in seconds (N:K:SECONDS).  Writes
 benchmarks/results/phase_bounds.{md,csv}.
@@ -61,6 +61,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--skip-main", action="store_true", help="run only the phase model (long proofs)")
+    parser.add_argument("--main-cap", type=float, default=None, help="at most this many seconds for the main model")
     args = parser.parse_args()
     rows, csv_rows, refuted = [], [], False
     for n, k, seconds in parse_cases(args.case, args.time_limit):
@@ -73,7 +74,8 @@ def main() -> int:
         if not args.skip_main:
             main_model = MatchModel.build(MatchModelSpec(n, break_bound_cut=False))
             main_model.limit_breaks(k)
-            solver, main_status, main_time = run(main_model.model, seconds, args.workers, args.seed)
+            cap = seconds if args.main_cap is None else min(seconds, args.main_cap)
+            solver, main_status, main_time = run(main_model.model, cap, args.workers, args.seed)
             if main_status in ("FEASIBLE", "OPTIMAL"):
                 verdict = verify(main_model.schedule_from(solver))
                 refuted = refuted or (verdict.ok and verdict.metrics.total_breaks <= k)
