@@ -28,7 +28,6 @@ from typing import Literal
 from ortools.sat.python import cp_model
 
 from models.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request, RuleSettings
-from models.phases import SEARCH_BOUNDS
 from models.rules import Rule
 from models.schedule import Colour, Schedule, Team
 
@@ -85,17 +84,17 @@ def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool
     Breaks always come in an even total.  A player with no break alternates perfectly;
     at most n players can (n odd too), and for n = 2 mod 4 in a single round with rule 1
     at most n - 1.  Hence n for n = 0 mod 4, n + 2 for n = 2 mod 4 (n for a double round
-    or without rule 1) and n + 1 for odd n.  For a single round a case analysis of the
-    schedules with n + 1 (odd n >= 5) or n + 2 (n = 2 mod 4, n >= 6) breaks, which would need
-    nearly n perfect alternators and every other player breaking once, rules them out:
-    n + 3 and n + 4.
+    or without rule 1) and n + 1 for odd n.  For a single round, case analyses of the
+    schedules with n + 1 breaks (odd n >= 5), n + 2 (n = 2 mod 4, n >= 6) and n + 4
+    (n = 2 mod 4, n >= 10), which would need nearly n perfect alternators and nearly every
+    other player breaking once, rule them out: n + 3, n + 4 and n + 6.
     """
     if boards < 2:
         return 0
     if boards % 2 == 1:
         return boards + 3 if boards >= 5 and not double else boards + 1
     if boards % 4 == 2 and colour_balance and not double:
-        return boards + 4 if boards >= 6 else boards + 2
+        return boards + 6 if boards >= 10 else boards + 4 if boards >= 6 else boards + 2
     return boards
 
 
@@ -490,15 +489,6 @@ class MatchModel:
 
         if hard(Rule.BOARD_BALANCE):
             bound = analytic_break_bound(self.spec.boards, self.spec.double, hard(Rule.COLOUR_BALANCE))
-            plain = RuleSettings(objective=self.settings.objective)
-            if (
-                not self.spec.double
-                and not self.spec.relaxed
-                and not self.spec.rule_assumptions
-                and self.settings == plain
-            ):
-                # A bound the phase model proved for the plain match; requests only remove schedules.
-                bound = max(bound, SEARCH_BOUNDS.get(self.spec.boards, 0))
             m.add(sum(self.brk.values()) >= bound)
 
     # ------------------------------------------------------------------ objective

@@ -19,7 +19,7 @@ rule on).  Its use is twofold:
 
 * proving lower bounds: players of one team are interchangeable, so the rows of phases
   can be sorted, a symmetry breaking the main model (which fixes round 1) cannot add;
-  ``benchmarks/phase_bounds.py`` runs the proofs;
+  ``benchmarks/phase_bounds.py`` re-proves the README's bounds with it, independently;
 * pattern-first design: fix every player's phases and let CP-SAT find the pairings.
 
 It shares nothing with :mod:`models.cpsat` but the domain types, and everything it
@@ -36,12 +36,6 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from models.schedule import Colour, Schedule, Team
-
-#: Lower bounds on breaks proved with this model beyond the analytic ones (boards -> bound),
-#: for plain single-round matches keeping every rule.  10 boards: no schedule has 14 breaks
-#: or fewer, and totals are even (run and timing in benchmarks/results/phase_bounds.md;
-#: ``python benchmarks/phase_bounds.py --case 10:14`` repeats it).
-SEARCH_BOUNDS: dict[int, int] = {10: 16}
 
 
 def phases_of(schedule: Schedule) -> tuple[list[str], list[str]]:

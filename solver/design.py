@@ -36,7 +36,6 @@ from models.cpsat import (
     even_break_bound,
 )
 from models.match import Match, Request, RuleSettings
-from models.phases import SEARCH_BOUNDS
 from models.rules import RELAXABLE, Rule
 from models.schedule import Schedule
 from models.symmetry import normalise
@@ -389,14 +388,11 @@ def _solver_bound(mm: MatchModel, solver: cp_model.CpSolver, objective: Objectiv
 def _plain_match_bound(boards: int) -> int:
     """A proven lower bound on breaks for the plain single round keeping every rule.
 
-    Beyond the analytic bound: what the phase model proved (models.phases.SEARCH_BOUNDS)
-    and what a best known table states as proven (its search proved it).  Requests only
-    remove schedules, so the bound holds for a match with requests too.
+    Beyond the analytic bound: what a best known table states as proven (the search that
+    found it proved it).  Requests only remove schedules, so the bound holds for a match
+    with requests too.
     """
-    bound = SEARCH_BOUNDS.get(boards, 0)
-    if boards in best_sizes():
-        bound = max(bound, best_stated_bound(boards))
-    return bound
+    return best_stated_bound(boards) if boards in best_sizes() else 0
 
 
 def _result(

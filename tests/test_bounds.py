@@ -10,7 +10,6 @@ from ortools.sat.python import cp_model
 
 from models.cpsat import MatchModel, MatchModelSpec, analytic_break_bound, even_break_bound
 from models.match import Match, Meet, RuleSettings
-from models.phases import SEARCH_BOUNDS
 from models.schedule import Schedule, Team
 from models.tables import best_stated_bound
 from solver.design import DesignParams, design, design_match
@@ -49,7 +48,7 @@ def test_even_bound_rounds_up() -> None:
 
 
 def test_analytic_bound_by_class() -> None:
-    assert [analytic_break_bound(n) for n in range(1, 15)] == [0, 4, 4, 4, 8, 10, 10, 8, 12, 14, 14, 12, 16, 18]
+    assert [analytic_break_bound(n) for n in range(1, 15)] == [0, 4, 4, 4, 8, 10, 10, 8, 12, 16, 14, 12, 16, 20]
     assert analytic_break_bound(10, double=True) == 10
     assert analytic_break_bound(10, colour_balance=False) == 10
     assert analytic_break_bound(9, double=True) == 10
@@ -94,16 +93,16 @@ def test_odd_sizes_are_proven_optimal_by_the_bound_alone(n: int) -> None:
     assert result.breaks == result.lower_bound == analytic_break_bound(n)
 
 
-def test_ten_boards_report_the_bound_the_phase_model_proved() -> None:
+def test_ten_boards_report_the_n_plus_6_bound() -> None:
     result = design(10, DesignParams(time_limit=2, workers=2))
-    assert result.lower_bound is not None and result.lower_bound >= SEARCH_BOUNDS[10] == 16
+    assert result.lower_bound is not None and result.lower_bound >= analytic_break_bound(10) == 16
     assert result.breaks is not None and result.breaks >= result.lower_bound
 
 
-def test_search_bounds_are_not_claimed_for_a_match_with_other_rules() -> None:
-    match = Match(boards=10, rules=RuleSettings(max_run=3))
+def test_the_two_mod_four_bounds_are_not_claimed_without_colour_balance() -> None:
+    match = Match(boards=10, rules=RuleSettings(colour_balance=False))
     result = design_match(match, DesignParams(time_limit=2, workers=2))
-    assert result.lower_bound is not None and result.lower_bound < SEARCH_BOUNDS[10]
+    assert result.lower_bound is not None and result.lower_bound < analytic_break_bound(10)
 
 
 def test_a_match_with_requests_inherits_the_plain_match_bound() -> None:

@@ -6,8 +6,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 from models.constructions import construct
-from models.cpsat import analytic_break_bound
-from models.phases import SEARCH_BOUNDS, PhaseModel, phases_of
+from models.phases import PhaseModel, phases_of
 from solver.verifier import verify
 
 
@@ -60,8 +59,3 @@ def test_phases_of_reads_breaks_as_phase_changes() -> None:
 def test_malformed_patterns_are_refused() -> None:
     with pytest.raises(ValueError, match="patterns"):
         PhaseModel.build(4, patterns=(["++--"] * 4, ["+-"] * 4))
-
-
-def test_search_bounds_improve_on_the_analytic_ones() -> None:
-    for n, bound in SEARCH_BOUNDS.items():
-        assert bound > analytic_break_bound(n) and bound % 2 == 0
