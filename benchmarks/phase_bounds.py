@@ -4,11 +4,11 @@ For each case N:K the phase formulation (``models.phases``, rows of phases sorte
 and the main model (``models.cpsat``, round 1 fixed by symmetry breaking) are asked
 for a plain N-board schedule keeping every rule with at most K breaks.  Neither gets
 the analytic bound as a cut, so an INFEASIBLE answer is an independent check of the
-README's proofs (cases at the analytic bound minus 2) or a new bound (10:14 proves
-that 10 boards need 16 breaks, ``models.phases.SEARCH_BOUNDS``).  A FEASIBLE answer
-is verified and would refute the bound: the script then exits with status 1.
+README's proofs (each case sits at the analytic bound minus 2; 10:14 is fact 7 for
+10 boards).  A FEASIBLE answer is verified and would refute the bound: the script
+then exits with status 1.
 
-    python benchmarks/phase_bounds.py [--case 5:6,6:12,7:8,9:10,10:12,10:14:1200] [--time-limit 120] [--workers 2]
+    python benchmarks/phase_bounds.py [--case 5:6,6:12,7:8,10:14:1500] [--time-limit 120] [--workers 2]
         [--skip-main] [--main-cap SECONDS]
 
 A case may carry its own time limit in seconds (N:K:SECONDS).  Writes
@@ -30,7 +30,7 @@ from models.phases import PhaseModel
 from solver.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
-DEFAULT_CASES = "5:6,6:12,7:8,9:10,10:12,10:14:1200"
+DEFAULT_CASES = "5:6,6:12,7:8,10:14:1500"
 
 
 def parse_cases(text: str, default_seconds: float) -> list[tuple[int, int, float]]:
@@ -95,8 +95,8 @@ def main() -> int:
         "",
         "Each case asks both CP-SAT models for a plain N-board schedule keeping rules 0-3 with at most K",
         "breaks, without the analytic bound as a cut. INFEASIBLE from either model proves N boards need",
-        "at least K + 2 breaks (totals are even). Cases at the analytic bound minus 2 check the README's",
-        "proofs independently; 10:14 goes beyond them (models.phases.SEARCH_BOUNDS).",
+        "at least K + 2 breaks (totals are even). Each case sits at the analytic bound minus 2, so each",
+        "INFEASIBLE is an independent check of the README's proofs (10:14 is fact 7 for 10 boards).",
         "",
         *markdown_table(header, rows),
         "",
