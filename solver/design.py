@@ -219,7 +219,7 @@ def design_match(match: Match, params: DesignParams | None = None, progress: Pro
     if match.has_requests and not params.strict and not _requests_feasible(run):
         return _explained(run)
     if start is not None:
-        proven = analytic_break_bound(match.boards, match.double) if match.rules.objective == "breaks" else -1
+        proven = _proven_bound(match, {}) if match.rules.objective == "breaks" else -1
         if known == proven or _build_seconds(match) * 4 > run.deadline - time.monotonic():
             # Nothing to gain (the construction meets the proven bound), or no time to build
             # and search the full model: the verified construction is the answer.
@@ -385,14 +385,24 @@ def _solver_bound(mm: MatchModel, solver: cp_model.CpSolver, objective: Objectiv
     return max(0, math.ceil(bound - 1e-6))
 
 
-def _plain_match_bound(boards: int) -> int:
-    """A proven lower bound on breaks for the plain single round keeping every rule.
+def _proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0) -> int:
+    """The best proven lower bound on breaks: the solver's, the analytic one, the plain match's.
 
-    Beyond the analytic bound: what a best known table states as proven (the search that
-    found it proved it).  Requests only remove schedules, so the bound holds for a match
-    with requests too.
+    The analytic bound needs rule 3 (and, for n = 2 mod 4, rule 1) to hold.  A best known
+    table states what the search that found it proved for the plain single round keeping
+    every rule; requests only remove schedules, so that holds with requests too.  With
+    equal teams the total of breaks is even, so the bound rounds up to even.
     """
-    return best_stated_bound(boards) if boards in best_sizes() else 0
+    bound = solver_bound
+    if not match.equal_teams:
+        return bound
+    if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
+        colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
+        bound = max(bound, analytic_break_bound(match.boards, match.double, colour_balance))
+    plain = match.rules == RuleSettings(objective=match.rules.objective)
+    if plain and not match.double and not relaxed and match.boards in best_sizes():
+        bound = max(bound, best_stated_bound(match.boards))
+    return even_break_bound(bound)
 
 
 def _result(
@@ -417,15 +427,7 @@ def _result(
             + "; ".join(problems[:10] or ["verdict not ok"])
         )
     breaks = verdict.metrics.total_breaks
-    bound = solver_bound
-    if match.equal_teams:
-        if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
-            colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
-            bound = max(bound, analytic_break_bound(match.boards, match.double, colour_balance))
-        if not match.double and not relaxed and match.rules == RuleSettings(objective=match.rules.objective):
-            bound = max(bound, _plain_match_bound(match.boards))
-        bound = even_break_bound(bound)
-    bound = min(bound, breaks)
+    bound = min(_proven_bound(match, relaxed, solver_bound), breaks)
     for rule, amount in relaxed.items():
         run.messages.append(
             f"rule {int(rule)} ({rule.title}) relaxed: no schedule keeps it together with the higher rules"
