@@ -90,12 +90,16 @@ class PhaseModel:
         at_most: int | None = None,
         sort_rows: bool = True,
         patterns: tuple[Sequence[str], Sequence[str]] | None = None,
+        alternators: tuple[int, int, int, int] | None = None,
     ) -> PhaseModel:
         """The model of a plain ``boards``-board match.
 
         ``at_most`` caps the breaks (else they are minimised); ``sort_rows`` breaks the
         symmetry of renumbering each team; ``patterns`` fixes every player's phases, one
         string of ``+`` and ``-`` a player, team A first (pattern-first design).
+        ``alternators`` = (A+, A-, B+, B-) asks for exactly that many perfect alternators of
+        each phase in each team, numbered first, every other player changing phase (one
+        case of a proof split by alternators).
         """
         if boards < 2:
             raise ValueError(f"the phase model needs 2 boards or more, got {boards}")
@@ -113,9 +117,12 @@ class PhaseModel:
         self._add_rules()
         if patterns is not None:
             self._fix(patterns)
+        fixed = (0, 0)
+        if alternators is not None:
+            fixed = self._fix_alternators(alternators)
         if sort_rows and patterns is None:
-            _lex_sorted(m, self.plus_a)
-            _lex_sorted(m, self.plus_b)
+            _lex_sorted(m, self.plus_a[fixed[0] :])
+            _lex_sorted(m, self.plus_b[fixed[1] :])
         if at_most is not None:
             m.add(sum(self.changes) <= at_most)
         else:
@@ -163,6 +170,20 @@ class PhaseModel:
                 n // 2,
                 (n + 1) // 2,
             )
+
+    def _fix_alternators(self, counts: tuple[int, int, int, int]) -> tuple[int, int]:
+        """Fix the alternators of :meth:`build`; returns how many rows of A and of B are fixed."""
+        a_plus, a_minus, b_plus, b_minus = counts
+        if min(counts) < 0 or a_plus + a_minus > self.boards or b_plus + b_minus > self.boards:
+            raise ValueError(f"alternator counts must fit the teams, got {counts}")
+        for rows, plus, minus in ((self.plus_a, a_plus, a_minus), (self.plus_b, b_plus, b_minus)):
+            for i, row in enumerate(rows):
+                if i < plus + minus:
+                    for var in row:
+                        self.model.add(var == (i < plus))
+                else:  # changes phase at least once: neither all + nor all -
+                    self.model.add_linear_constraint(sum(row), 1, self.boards - 1)
+        return a_plus + a_minus, b_plus + b_minus
 
     def _fix(self, patterns: tuple[Sequence[str], Sequence[str]]) -> None:
         for rows, texts in zip((self.plus_a, self.plus_b), patterns, strict=True):

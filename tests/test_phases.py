@@ -59,3 +59,22 @@ def test_phases_of_reads_breaks_as_phase_changes() -> None:
 def test_malformed_patterns_are_refused() -> None:
     with pytest.raises(ValueError, match="patterns"):
         PhaseModel.build(4, patterns=(["++--"] * 4, ["+-"] * 4))
+
+
+def test_alternator_cases_fix_the_alternators_and_force_the_others_to_break() -> None:
+    pm = PhaseModel.build(6, at_most=14, alternators=(2, 1, 0, 0))
+    solver, status = _solve(pm)
+    assert status == cp_model.OPTIMAL
+    schedule = pm.schedule_from(solver)
+    assert verify(schedule).ok
+    a, b = phases_of(schedule)
+    assert a[:3] == ["++++++", "++++++", "------"]
+    assert all(len(set(p)) == 2 for p in (*a[3:], *b))
+    # one case of fact 6's proof for six boards: with three alternators, ten breaks are impossible
+    _solver, status = _solve(PhaseModel.build(6, at_most=10, alternators=(2, 1, 0, 0)))
+    assert status == cp_model.INFEASIBLE
+
+
+def test_alternator_counts_must_fit_the_team() -> None:
+    with pytest.raises(ValueError, match="alternator counts"):
+        PhaseModel.build(4, alternators=(3, 2, 0, 0))
