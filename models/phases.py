@@ -183,6 +183,11 @@ class PhaseModel:
                         self.model.add(var == (i < plus))
                 else:  # changes phase at least once: neither all + nor all -
                     self.model.add_linear_constraint(sum(row), 1, self.boards - 1)
+        # The same, on the change literals (rows in order, A then B, n - 1 each), so that the
+        # solver sees at once that every player but the alternators uses up one break.
+        steps = self.boards - 1
+        for index in [*range(a_plus + a_minus, self.boards), *range(self.boards + b_plus + b_minus, 2 * self.boards)]:
+            self.model.add(sum(self.changes[index * steps : (index + 1) * steps]) >= 1)
         return a_plus + a_minus, b_plus + b_minus
 
     def _fix(self, patterns: tuple[Sequence[str], Sequence[str]]) -> None:
