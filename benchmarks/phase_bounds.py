@@ -23,12 +23,14 @@ import itertools
 import sys
 import time
 from pathlib import Path
+from typing import Protocol
 
 from _common import machine_lines, markdown_table, write_results
 from ortools.sat.python import cp_model
 
 from models.cpsat import MatchModel, MatchModelSpec, analytic_break_bound
 from models.phases import PhaseModel
+from models.schedule import Schedule
 from solver.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -46,14 +48,37 @@ def parse_cases(text: str, default_seconds: float) -> list[tuple[int, int, float
     return cases
 
 
-def run(model: cp_model.CpModel, seconds: float, workers: int, seed: int) -> tuple[cp_model.CpSolver, str, float]:
+class Built(Protocol):
+    """A built model of either kind: the CP-SAT model and a way to read its schedule."""
+
+    model: cp_model.CpModel
+
+    def schedule_from(self, solver: cp_model.CpSolver) -> Schedule: ...
+
+
+def run(built: Built, k: int, seconds: float, args: argparse.Namespace) -> tuple[str, float, bool]:
+    """Solve; return the status, the seconds taken, and whether a verified schedule with at most k breaks came out."""
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = seed
+    solver.parameters.num_workers = args.workers
+    solver.parameters.random_seed = args.seed
     started = time.perf_counter()
-    status = solver.solve(model)
-    return solver, solver.status_name(status), time.perf_counter() - started
+    status = solver.status_name(solver.solve(built.model))
+    elapsed = time.perf_counter() - started
+    refutes = False
+    if status in ("FEASIBLE", "OPTIMAL"):
+        verdict = verify(built.schedule_from(solver))
+        refutes = verdict.ok and verdict.metrics.total_breaks <= k
+    return status, elapsed, refutes
+
+
+def finish(stem: str, markdown: list[str], header: list[str], csv_rows: list[list], refuted: bool) -> int:
+    """Write the results; exit status 1 when a bound was refuted."""
+    write_results(RESULTS, stem, markdown, header, csv_rows)
+    if refuted:
+        print("a schedule within a bound was found and verified: the bound is wrong", file=sys.stderr)
+        return 1
+    return 0
 
 
 def alternator_cases(n: int, k: int) -> list[tuple[int, int, int, int]]:
@@ -87,11 +112,8 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
     """Prove "no N-board schedule with at most K breaks" case by case; write phase_split.md."""
     rows, csv_rows, proved, refuted = [], [], True, False
     for counts in alternator_cases(n, k):
-        model = PhaseModel.build(n, at_most=k, alternators=counts)
-        solver, status, elapsed = run(model.model, seconds, args.workers, args.seed)
-        if status in ("FEASIBLE", "OPTIMAL"):
-            verdict = verify(model.schedule_from(solver))
-            refuted = refuted or (verdict.ok and verdict.metrics.total_breaks <= k)
+        status, elapsed, refutes = run(PhaseModel.build(n, at_most=k, alternators=counts), k, seconds, args)
+        refuted = refuted or refutes
         proved = proved and status == "INFEASIBLE"
         cells = [*counts, status, round(elapsed, 1)]
         rows.append([str(c) for c in cells])
@@ -114,11 +136,7 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
         f"Conclusion: {conclusion}.",
         "",
     ]
-    write_results(RESULTS, "phase_split", markdown, header, csv_rows)
-    if refuted:
-        print("a schedule within the bound was found and verified: the bound is wrong", file=sys.stderr)
-        return 1
-    return 0
+    return finish("phase_split", markdown, header, csv_rows, refuted)
 
 
 def main() -> int:
@@ -135,20 +153,15 @@ def main() -> int:
         return split_proof(*parse_cases(args.split, args.time_limit)[0], args)
     rows, csv_rows, refuted = [], [], False
     for n, k, seconds in parse_cases(args.case, args.time_limit):
-        phase = PhaseModel.build(n, at_most=k)
-        solver, phase_status, phase_time = run(phase.model, seconds, args.workers, args.seed)
-        if phase_status in ("FEASIBLE", "OPTIMAL"):
-            verdict = verify(phase.schedule_from(solver))
-            refuted = refuted or (verdict.ok and verdict.metrics.total_breaks <= k)
+        phase_status, phase_time, refutes = run(PhaseModel.build(n, at_most=k), k, seconds, args)
+        refuted = refuted or refutes
         main_status, main_time = "not run", 0.0
         if not args.skip_main:
             main_model = MatchModel.build(MatchModelSpec(n, break_bound_cut=False))
             main_model.limit_breaks(k)
             cap = seconds if args.main_cap is None else min(seconds, args.main_cap)
-            solver, main_status, main_time = run(main_model.model, cap, args.workers, args.seed)
-            if main_status in ("FEASIBLE", "OPTIMAL"):
-                verdict = verify(main_model.schedule_from(solver))
-                refuted = refuted or (verdict.ok and verdict.metrics.total_breaks <= k)
+            main_status, main_time, refutes = run(main_model, k, cap, args)
+            refuted = refuted or refutes
         proved = "INFEASIBLE" in (phase_status, main_status)
         conclusion = f"at least {k + 2} breaks" if proved else "open"
         analytic = analytic_break_bound(n)
@@ -172,11 +185,7 @@ def main() -> int:
         *markdown_table(header, rows),
         "",
     ]
-    write_results(RESULTS, "phase_bounds", markdown, header, csv_rows)
-    if refuted:
-        print("a schedule within the bound was found and verified: a bound is wrong", file=sys.stderr)
-        return 1
-    return 0
+    return finish("phase_bounds", markdown, header, csv_rows, refuted)
 
 
 if __name__ == "__main__":
