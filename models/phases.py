@@ -30,7 +30,7 @@ literals or on sums built where they are used.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -51,6 +51,48 @@ def phases_of(schedule: Schedule) -> tuple[list[str], list[str]]:
             rows.append(row)
         teams.append(rows)
     return teams[0], teams[1]
+
+
+def _keeps_rule_1(row: str) -> bool:
+    """Rule 1 on one row of phases: + rounds at odd positions minus those at even ones is 0 or n % 2."""
+    difference = row[0::2].count("+") - row[1::2].count("+")
+    return 0 <= difference <= len(row) % 2
+
+
+def one_change_teams(boards: int, plus: int, minus: int) -> Iterator[tuple[str, ...]]:
+    """Every team of phase rows with ``plus`` + and ``minus`` - perfect alternators, the other
+    players changing phase exactly once, that keeps rule 1 in every row and rule 3's count of
+    floor(n/2) to ceil(n/2) + players in every round; one sorted tuple per multiset of rows.
+
+    These are all the teams a *tight* case of a proof split by alternators allows, where the
+    break budget leaves exactly one break to each player who is not an alternator.
+    """
+    n = boards
+    others = n - plus - minus
+    if min(plus, minus, others) < 0:
+        raise ValueError(f"alternator counts must fit the team, got {plus} + {minus} for {n} boards")
+    kinds = [row for k in range(1, n) for row in ("+" * k + "-" * (n - k), "-" * k + "+" * (n - k))]
+    kinds = sorted(row for row in kinds if _keeps_rule_1(row))
+    low, high = n // 2, (n + 1) // 2
+    alternators = ("+" * n,) * plus + ("-" * n,) * minus
+
+    def extend(start: int, left: int, counts: list[int], chosen: list[str]) -> Iterator[tuple[str, ...]]:
+        if left == 0:
+            if all(low <= c <= high for c in counts):
+                yield tuple(sorted((*alternators, *chosen)))
+            return
+        for i in range(start, len(kinds)):
+            row = kinds[i]
+            grown = [c + (sign == "+") for c, sign in zip(counts, row, strict=True)]
+            if max(grown) <= high:
+                yield from extend(i, left - 1, grown, [*chosen, row])
+
+    yield from extend(0, others, [plus] * n, [])
+
+
+def all_can_meet(team_a: Sequence[str], team_b: Sequence[str]) -> bool:
+    """Whether every A row and B row share a phase in some round: else those players never meet."""
+    return all(any(x == y for x, y in zip(a, b, strict=True)) for a in set(team_a) for b in set(team_b))
 
 
 def _lex_sorted(model: cp_model.CpModel, rows: list[list[cp_model.IntVar]]) -> None:

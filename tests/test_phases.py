@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from ortools.sat.python import cp_model
 
 from models.constructions import construct
-from models.phases import PhaseModel, phases_of
+from models.phases import PhaseModel, all_can_meet, one_change_teams, phases_of
 from solver.verifier import verify
 
 
@@ -78,3 +80,59 @@ def test_alternator_cases_fix_the_alternators_and_force_the_others_to_break() ->
 def test_alternator_counts_must_fit_the_team() -> None:
     with pytest.raises(ValueError, match="alternator counts"):
         PhaseModel.build(4, alternators=(3, 2, 0, 0))
+
+
+def _brute_force_teams(n: int, plus: int, minus: int) -> set[tuple[str, ...]]:
+    """The teams of one_change_teams, found from colours: every multiset of one-change rows."""
+    once = ["+" * k + "-" * (n - k) for k in range(1, n)] + ["-" * k + "+" * (n - k) for k in range(1, n)]
+
+    def whites(row: str) -> list[bool]:  # as an A player: White on + in odd rounds, on - in even ones
+        return [(sign == "+") == (r % 2 == 0) for r, sign in enumerate(row)]
+
+    teams = set()
+    for others in itertools.combinations_with_replacement(once, n - plus - minus):
+        team = ["+" * n] * plus + ["-" * n] * minus + list(others)
+        balanced = all(abs(2 * sum(whites(row)) - n) <= 1 for row in team)
+        per_round = [sum(whites(row)[r] for row in team) for r in range(n)]
+        if balanced and all(n // 2 <= w <= (n + 1) // 2 for w in per_round):
+            teams.add(tuple(sorted(team)))
+    return teams
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_one_change_teams_are_every_team_a_brute_force_finds(n: int) -> None:
+    for plus in range(n + 1):
+        for minus in range(n + 1 - plus):
+            found = list(one_change_teams(n, plus, minus))
+            assert len(found) == len(set(found))
+            assert set(found) == _brute_force_teams(n, plus, minus), (plus, minus)
+
+
+def test_ten_boards_tight_teams_are_the_expected_multisets() -> None:
+    # With no alternator, five openers and five closers share their (even) switch rounds: C(8, 5)
+    # multisets of {2, 4, 6, 8}; with two of each phase, three and three: C(6, 3).
+    assert len(list(one_change_teams(10, 0, 0))) == 56
+    assert len(list(one_change_teams(10, 2, 2))) == 20
+    assert not list(one_change_teams(10, 0, 2))  # the - alternators would leave a round short of +
+
+
+def test_all_can_meet_spots_players_never_in_the_same_phase() -> None:
+    assert all_can_meet(["++--"], ["+--+"])
+    assert not all_can_meet(["++--", "+-+-"], ["--++"])
+    schedule = construct(10)
+    assert schedule is not None
+    assert all_can_meet(*phases_of(schedule))
+
+
+def test_ten_boards_need_more_than_sixteen_breaks_in_the_tight_alternator_case() -> None:
+    # The case the phase model alone leaves open (README, fact 8): two alternators of each phase in
+    # team B, none in A, so every other player breaks exactly once. Every set of phases fails.
+    pairs = [
+        (a, b)
+        for a, b in itertools.product(one_change_teams(10, 0, 0), one_change_teams(10, 2, 2))
+        if all_can_meet(a, b)
+    ]
+    assert len(pairs) == 160
+    for team_a, team_b in pairs:
+        _solver, status = _solve(PhaseModel.build(10, at_most=16, patterns=(team_a, team_b)))
+        assert status == cp_model.INFEASIBLE, (team_a, team_b)
