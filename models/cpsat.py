@@ -98,6 +98,26 @@ def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool
     return boards
 
 
+# Single-round bounds proven by computer, past the analytic ones, with rules 1, 2 and 3 all in
+# force (README, fact 8); ``benchmarks/phase_bounds.py`` re-proves them: case 6:12, and
+# ``--split 10:16``, a proof split by perfect alternators.
+COMPUTER_PROVEN_BOUNDS = {6: 14, 10: 18}
+
+
+def proven_break_bound(
+    boards: int, double: bool = False, colour_balance: bool = True, no_three_in_a_row: bool = True
+) -> int:
+    """The best proven lower bound on breaks with equal teams and rule 3 in every round.
+
+    The analytic bound, raised for the sizes of :data:`COMPUTER_PROVEN_BOUNDS` when the
+    match is a single round keeping rules 1 and 2 as well.
+    """
+    bound = analytic_break_bound(boards, double, colour_balance)
+    if not double and colour_balance and no_three_in_a_row:
+        bound = max(bound, COMPUTER_PROVEN_BOUNDS.get(boards, 0))
+    return bound
+
+
 def even_break_bound(bound: int) -> int:
     """Round a lower bound on breaks up to the next even number.
 
@@ -479,7 +499,7 @@ class MatchModel:
     def _add_break_bound_cuts(self) -> None:
         # Proven facts about every complete schedule of equal teams, stated for the solver:
         # the total of breaks is even (see even_break_bound), which lets its bound rise two
-        # at a time, and with rule 3 enforced it is at least the analytic bound.
+        # at a time, and with rule 3 enforced it is at least the proven bound.
         m = self.model
         half = m.new_int_var(0, len(self.brk), "half_of_breaks")
         m.add(sum(self.brk.values()) == 2 * half)
@@ -488,7 +508,12 @@ class MatchModel:
             return self._rule_on(rule) and rule not in self.spec.relaxed and not self.spec.rule_assumptions
 
         if hard(Rule.BOARD_BALANCE):
-            bound = analytic_break_bound(self.spec.boards, self.spec.double, hard(Rule.COLOUR_BALANCE))
+            bound = proven_break_bound(
+                self.spec.boards,
+                self.spec.double,
+                hard(Rule.COLOUR_BALANCE),
+                hard(Rule.NO_THREE_IN_A_ROW) and self.settings.max_run <= 2,
+            )
             m.add(sum(self.brk.values()) >= bound)
 
     # ------------------------------------------------------------------ objective

@@ -32,8 +32,8 @@ from models.cpsat import (
     MatchModel,
     MatchModelSpec,
     Objective,
-    analytic_break_bound,
     even_break_bound,
+    proven_break_bound,
 )
 from models.match import Match, Request, RuleSettings
 from models.rules import RELAXABLE, Rule
@@ -386,9 +386,10 @@ def _solver_bound(mm: MatchModel, solver: cp_model.CpSolver, objective: Objectiv
 
 
 def _proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0) -> int:
-    """The best proven lower bound on breaks: the solver's, the analytic one, the plain match's.
+    """The best proven lower bound on breaks: the solver's, the proven one, the plain match's.
 
-    The analytic bound needs rule 3 (and, for n = 2 mod 4, rule 1) to hold.  A best known
+    The analytic bound needs rule 3 (and, for n = 2 mod 4, rule 1) to hold, the bounds
+    proven by computer rules 1, 2 and 3.  A best known
     table states what the search that found it proved for the plain single round keeping
     every rule; requests only remove schedules, so that holds with requests too.  With
     equal teams the total of breaks is even, so the bound rounds up to even.
@@ -398,7 +399,8 @@ def _proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0)
         return bound
     if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
         colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
-        bound = max(bound, analytic_break_bound(match.boards, match.double, colour_balance))
+        no_three = 0 < match.rules.max_run <= 2 and Rule.NO_THREE_IN_A_ROW not in relaxed
+        bound = max(bound, proven_break_bound(match.boards, match.double, colour_balance, no_three))
     plain = match.rules == RuleSettings(objective=match.rules.objective)
     if plain and not match.double and not relaxed and match.boards in best_sizes():
         bound = max(bound, best_stated_bound(match.boards))

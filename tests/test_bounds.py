@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from models.cpsat import MatchModel, MatchModelSpec, analytic_break_bound, even_break_bound
+from models.cpsat import MatchModel, MatchModelSpec, analytic_break_bound, even_break_bound, proven_break_bound
 from models.match import Match, Meet, RuleSettings
 from models.schedule import Schedule, Team
 from models.tables import best_stated_bound
@@ -93,10 +93,26 @@ def test_odd_sizes_are_proven_optimal_by_the_bound_alone(n: int) -> None:
     assert result.breaks == result.lower_bound == analytic_break_bound(n)
 
 
-def test_ten_boards_report_the_n_plus_6_bound() -> None:
+def test_computer_proven_bounds_raise_six_and_ten_boards_only_under_rules_1_to_3() -> None:
+    analytic = [analytic_break_bound(n) for n in range(1, 15)]
+    proven = [proven_break_bound(n) for n in range(1, 15)]
+    assert [n for n in range(1, 15) if proven[n - 1] != analytic[n - 1]] == [6, 10]
+    assert (proven_break_bound(6), proven_break_bound(10)) == (14, 18)
+    assert proven_break_bound(10, double=True) == analytic_break_bound(10, double=True)
+    assert proven_break_bound(10, colour_balance=False) == analytic_break_bound(10, colour_balance=False)
+    assert proven_break_bound(10, no_three_in_a_row=False) == analytic_break_bound(10) == 16
+
+
+def test_ten_boards_are_proven_optimal_at_eighteen() -> None:
     result = design(10, DesignParams(time_limit=2, workers=2))
-    assert result.lower_bound is not None and result.lower_bound >= analytic_break_bound(10) == 16
-    assert result.breaks is not None and result.breaks >= result.lower_bound
+    assert result.status.value == "optimal"
+    assert result.breaks == result.lower_bound == 18
+
+
+def test_the_computer_proven_bound_is_not_claimed_when_three_in_a_row_are_allowed() -> None:
+    match = Match(boards=10, rules=RuleSettings(max_run=3))
+    result = design_match(match, DesignParams(time_limit=2, workers=2))
+    assert result.lower_bound is not None and analytic_break_bound(10) <= result.lower_bound < 18
 
 
 def test_the_two_mod_four_bounds_are_not_claimed_without_colour_balance() -> None:

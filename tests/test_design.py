@@ -165,7 +165,7 @@ def test_the_analytic_bound_holds_on_every_design(n: int) -> None:
 
 def test_progress_reports_breaks_and_bound_while_solving() -> None:
     calls: list[tuple[float, float, float]] = []
-    result = design(10, DesignParams(time_limit=5, workers=2), progress=lambda o, b, t: calls.append((o, b, t)))
+    result = design(14, DesignParams(time_limit=5, workers=2), progress=lambda o, b, t: calls.append((o, b, t)))
     assert calls, "the solver reported progress"
     assert all(bound <= objective for objective, bound, _t in calls)
     assert min(objective for objective, _b, _t in calls) >= result.breaks  # type: ignore[operator]
