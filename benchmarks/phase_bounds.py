@@ -13,7 +13,7 @@ then exits with status 1.
     python benchmarks/phase_bounds.py --split N:K[:SECONDS]   (one proof, split by alternators)
 
 A case may carry its own time limit in seconds (N:K:SECONDS).  Writes
-benchmarks/results/phase_bounds.{md,csv} (``--split``: phase_split.{md,csv}).
+benchmarks/results/phase_bounds.{md,csv} (``--split``: phase_split_N_K.{md,csv}).
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def tight_case(
 
 
 def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int:
-    """Prove "no N-board schedule with at most K breaks" case by case; write phase_split.md."""
+    """Prove "no N-board schedule with at most K breaks" case by case; write phase_split_N_K.md."""
     rows, csv_rows, proved, refuted = [], [], True, False
     for counts in alternator_cases(n, k):
         if sum(counts) == 2 * n - k:
@@ -176,7 +176,7 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
         f"Conclusion: {conclusion}.",
         "",
     ]
-    return finish("phase_split", markdown, header, csv_rows, refuted)
+    return finish(f"phase_split_{n}_{k}", markdown, header, csv_rows, refuted)
 
 
 def main() -> int:
