@@ -29,7 +29,7 @@ from _common import machine_lines, markdown_table, write_results
 from ortools.sat.python import cp_model
 
 from models.cpsat import MatchModel, MatchModelSpec, analytic_break_bound
-from models.phases import PhaseModel, all_can_meet, one_change_teams
+from models.phases import PhaseModel, all_can_meet, meetings_fit, one_change_teams
 from models.schedule import Schedule
 from solver.verifier import verify
 
@@ -86,13 +86,18 @@ def alternator_cases(n: int, k: int) -> list[tuple[int, int, int, int]]:
 
     Each other player breaks at least once, so at least 2n - k alternate; a team has at most
     ceil(n/2) of one phase (rule 3); alternators of A and B with opposite phases never meet
-    (README, fact 2).  One case per orbit of colour reversal and of swapping the teams with
+    (README, fact 2).  For even n, a team with p + and q - alternators has at least |p - q|
+    players who change phase an even number of times, at least twice (README, fact 8), each
+    one more break.  One case per orbit of colour reversal and of swapping the teams with
     colour reversal, both of which keep the rules and the breaks.
     """
     cap = (n + 1) // 2
     seen, cases = set(), []
     for a_plus, a_minus, b_plus, b_minus in itertools.product(range(cap + 1), repeat=4):
-        if (a_plus and b_minus) or (a_minus and b_plus) or a_plus + a_minus + b_plus + b_minus < 2 * n - k:
+        least = 2 * n - (a_plus + a_minus + b_plus + b_minus)
+        if n % 2 == 0:
+            least += abs(a_plus - a_minus) + abs(b_plus - b_minus)
+        if (a_plus and b_minus) or (a_minus and b_plus) or least > k:
             continue
         if a_plus + a_minus > n or b_plus + b_minus > n:
             continue
@@ -119,11 +124,14 @@ def tight_case(
     started = time.perf_counter()
     teams_a = list(one_change_teams(n, counts[0], counts[1]))
     teams_b = list(one_change_teams(n, counts[2], counts[3]))
-    apart = solved = 0
+    apart = unmatched = solved = 0
     status, refutes = "INFEASIBLE", False
     for team_a, team_b in itertools.product(teams_a, teams_b):
         if not all_can_meet(team_a, team_b):
             apart += 1
+            continue
+        if not meetings_fit(team_a, team_b):
+            unmatched += 1
             continue
         left = seconds - (time.perf_counter() - started)
         one, _, refutes = run(PhaseModel.build(n, at_most=k, patterns=(team_a, team_b)), k, max(left, 0.1), args)
@@ -133,7 +141,8 @@ def tight_case(
             break
     how = (
         f"{len(teams_a)} x {len(teams_b)} sets of phases (one break each): {apart} with two players who are "
-        f"never in the same phase, {solved} solved with the phases fixed"
+        f"never in the same phase, {unmatched} where a player cannot meet all its opponents in different "
+        f"rounds of the same phase, {solved} solved with the phases fixed"
     )
     return status, time.perf_counter() - started, refutes, how
 
@@ -166,9 +175,10 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
         "In a *tight* case the alternators number 2N - K, so every other player breaks exactly once: it",
         "changes phase once, after an opening stretch. Such a case is settled by trying every set of",
         "phases of the two teams that keeps rule 1 in every row and rule 3's count of + players in every",
-        "round (`one_change_teams`): a set where an A player and a B player are never in the same phase",
-        "fails at once (they cannot meet), and each other set goes to the phase model with the phases",
-        "fixed.",
+        "round (`one_change_teams`). A set fails at once where an A player and a B player are never in the",
+        "same phase (they cannot meet), or where some player cannot meet its N opponents in N different",
+        "rounds in which each shares its phase (Hall's condition, `meetings_fit`); each other set goes to",
+        "the phase model with the phases fixed.",
         "The cases cover every schedule (see `alternator_cases`), so INFEASIBLE everywhere proves the bound.",
         "",
         *markdown_table(header, rows),

@@ -33,6 +33,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+import networkx as nx
 from ortools.sat.python import cp_model
 
 from models.schedule import Colour, Schedule, Team
@@ -93,6 +94,28 @@ def one_change_teams(boards: int, plus: int, minus: int) -> Iterator[tuple[str, 
 def all_can_meet(team_a: Sequence[str], team_b: Sequence[str]) -> bool:
     """Whether every A row and B row share a phase in some round: else those players never meet."""
     return all(any(x == y for x, y in zip(a, b, strict=True)) for a in set(team_a) for b in set(team_b))
+
+
+def meetings_fit(team_a: Sequence[str], team_b: Sequence[str]) -> bool:
+    """Whether every player can meet all its opponents in different rounds where they share a phase.
+
+    A player meets one opponent a round, only in a round where their phases agree; so it needs a
+    matching of its opponents into those rounds (Hall's condition), checked for each distinct
+    row of either team.  Failing it rules the phases out; passing it does not make them work.
+    """
+    for team, others in ((team_a, team_b), (team_b, team_a)):
+        for row in set(team):
+            graph = nx.Graph()
+            opponents = [("opponent", j) for j in range(len(others))]
+            graph.add_nodes_from(opponents)
+            for j, other in enumerate(others):
+                graph.add_edges_from(
+                    (("opponent", j), ("round", r)) for r, (x, y) in enumerate(zip(row, other, strict=True)) if x == y
+                )
+            matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=opponents)
+            if any(o not in matching for o in opponents):
+                return False
+    return True
 
 
 def _lex_sorted(model: cp_model.CpModel, rows: list[list[cp_model.IntVar]]) -> None:

@@ -8,7 +8,8 @@ import pytest
 from ortools.sat.python import cp_model
 
 from models.constructions import construct
-from models.phases import PhaseModel, all_can_meet, one_change_teams, phases_of
+from models.phases import PhaseModel, all_can_meet, meetings_fit, one_change_teams, phases_of
+from models.tables import best
 from solver.verifier import verify
 
 
@@ -134,5 +135,40 @@ def test_ten_boards_need_more_than_sixteen_breaks_in_the_tight_alternator_case()
     ]
     assert len(pairs) == 160
     for team_a, team_b in pairs:
+        # Two certificates, each enough: Hall's condition fails for some player, and CP-SAT finds
+        # no pairings for these phases.
+        assert not meetings_fit(team_a, team_b)
         _solver, status = _solve(PhaseModel.build(10, at_most=16, patterns=(team_a, team_b)))
         assert status == cp_model.INFEASIBLE, (team_a, team_b)
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 9, 10, 14, 18, 21])
+def test_the_phases_of_real_schedules_pass_hall_s_condition(n: int) -> None:
+    # meetings_fit is a necessary condition: it must never reject the phases of a valid schedule.
+    schedule = construct(n)
+    assert schedule is not None and verify(schedule).ok
+    assert meetings_fit(*phases_of(schedule))
+
+
+def test_hall_s_condition_catches_too_many_opponents_for_a_short_window() -> None:
+    # An A opener + on rounds 1-8 meets a B closer + from round 7 only in rounds 7 and 8 (where
+    # both are +): three such closers cannot all be met. Opener/closer here are 10-round rows.
+    opener, closer = "+" * 8 + "--", "-" * 6 + "++++"
+    fillers_a = ["+-" * 5] * 9
+    fillers_b = ["+-" * 5] * 7
+    team_a, team_b = [opener, *fillers_a], [closer] * 3 + fillers_b
+    assert all_can_meet(team_a, team_b)  # every pair shares a phase somewhere...
+    assert not meetings_fit(team_a, team_b)  # ...but not in enough different rounds
+
+
+@pytest.mark.parametrize("n", [4, 6, 8, 10, 12, 14, 18, 22, 40])
+def test_alternator_imbalance_is_matched_by_players_changing_phase_an_even_number_of_times(n: int) -> None:
+    # README, fact 8: with m + players in round 1 and in round n, a team's + alternators plus its
+    # players changing phase an even, nonzero number of times starting + equal the same for -.
+    schedule = construct(n) if n > 14 else best(n)
+    assert schedule is not None and verify(schedule).ok
+    for team in phases_of(schedule):
+        changes = [sum(x != y for x, y in itertools.pairwise(row)) for row in team]
+        plus = sum(1 for row, c in zip(team, changes, strict=True) if c % 2 == 0 and row[0] == "+")
+        minus = sum(1 for row, c in zip(team, changes, strict=True) if c % 2 == 0 and row[0] == "-")
+        assert plus == minus
