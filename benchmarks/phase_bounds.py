@@ -88,8 +88,9 @@ def alternator_cases(n: int, k: int) -> list[tuple[int, int, int, int]]:
     ceil(n/2) of one phase (rule 3); alternators of A and B with opposite phases never meet
     (README, fact 2).  For even n, a team with p + and q - alternators has at least |p - q|
     players who change phase an even number of times, at least twice (README, fact 8), each
-    one more break.  One case per orbit of colour reversal and of swapping the teams with
-    colour reversal, both of which keep the rules and the breaks.
+    one more break.  For n = 2 mod 4 a team has at most n/2 - 1 alternators of a phase (fact 3)
+    and at most n - 3 in all (fact 6).  One case per orbit of colour reversal and of swapping
+    the teams with colour reversal, both of which keep the rules and the breaks.
     """
     cap = (n + 1) // 2
     seen, cases = set(), []
@@ -98,6 +99,10 @@ def alternator_cases(n: int, k: int) -> list[tuple[int, int, int, int]]:
         if n % 2 == 0:
             least += abs(a_plus - a_minus) + abs(b_plus - b_minus)
         if (a_plus and b_minus) or (a_minus and b_plus) or least > k:
+            continue
+        if n % 4 == 2 and (
+            max(a_plus, a_minus, b_plus, b_minus) >= n // 2 or max(a_plus + a_minus, b_plus + b_minus) > n - 3
+        ):
             continue
         if a_plus + a_minus > n or b_plus + b_minus > n:
             continue
