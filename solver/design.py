@@ -388,11 +388,11 @@ def _solver_bound(mm: MatchModel, solver: cp_model.CpSolver, objective: Objectiv
 def _proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0) -> int:
     """The best proven lower bound on breaks: the solver's, the proven one, the plain match's.
 
-    The analytic bound needs rule 3 (and, for n = 2 mod 4, rule 1) to hold, the bounds
-    proven by computer rules 1, 2 and 3.  A best known
-    table states what the search that found it proved for the plain single round keeping
-    every rule; requests only remove schedules, so that holds with requests too.  With
-    equal teams the total of breaks is even, so the bound rounds up to even.
+    The analytic bound needs rule 3 (and, for n = 2 mod 4, rule 1) to hold; the bounds
+    proven by computer need rules 1, 2 and 3.  A best known table states what the search
+    that found it proved for the plain single round keeping every rule; requests only
+    remove schedules, so that holds with requests too.  With equal teams the total of
+    breaks is even, so the bound rounds up to even.
     """
     bound = solver_bound
     if not match.equal_teams:
