@@ -3,14 +3,14 @@
 Each construction is a closed formula for a whole class of sizes (one step of
 :func:`phase_matchings` is a classical graph algorithm instead), plus two small tables;
 the design pipeline verifies whatever they produce like any other schedule.  Breaks by
-class, for a single round (the proven bounds are n for n = 0 mod 4, n + 4 for
-n = 2 mod 4, n + 3 for odd n >= 5):
+class, for a single round (the proven bounds, README "Lower bounds": n for n = 0 mod 4,
+n + 3 for odd n >= 5, n + 6 for n = 2 mod 4 from 14 on, 14 for 6 and 18 for 10):
 
 * ``n = 0 mod 4`` (:func:`half_blocks`): n, meeting the bound, so optimal.
 * odd n >= 5 (:func:`phase_blocks`): n + 3, meeting the bound; n = 3: 4, optimal too.
-* ``n = 2 mod 4``, n >= 14 (:func:`phase_matchings`): n + 8.
+* ``n = 2 mod 4``, n >= 14 (:func:`phase_matchings`): n + 8, 2 above the bound.
 * n = 6, 10 (:func:`small_table`): the best designs found by this project's CP-SAT search
-  (``models/best/``): 14 (optimal) and 18 breaks, also n + 8.
+  (``models/best/``): 14 and 18 breaks, also n + 8, and both optimal.
 * double rounds (:func:`mirrored_double`): any single round followed by its mirror.
 
 The constructions for odd n and for n = 2 mod 4 are built *phases first*: each player's
@@ -57,9 +57,9 @@ def half_blocks(n: int) -> Schedule:
 def phase_blocks(n: int) -> Schedule:
     """Odd n = 2m + 1 >= 3: n + 3 breaks for n >= 5 (4 for n = 3), with rules 1-3 kept.
 
-    The solver's optima for 5, 7, 9 and 11 boards are n + 3 as well; the proven bound
-    is n + 1.  Every game comes from the formulas below, found by reading the shape of
-    a CP-SAT optimum for 7 boards.
+    That is the proven bound (README, fact 5), so the construction is optimal; the
+    solver's optima for 5, 7, 9 and 11 boards agree.  Every game comes from the
+    formulas below, found by reading the shape of a CP-SAT optimum for 7 boards.
 
     Phases.  Give every player a phase, + or -, in each round.  An A player with
     phase + has White in the even rounds and Black in the odd rounds; phase - is the
@@ -371,7 +371,7 @@ def _split_into_matchings(free: list[list[int]], degree: int) -> list[dict[int, 
 
 
 def phase_matchings(n: int) -> Schedule:
-    """For n = 2m = 2 mod 4, n >= 14: n + 8 breaks (the proven bound is n + 4).
+    """For n = 2m = 2 mod 4, n >= 14: n + 8 breaks (the proven bound is n + 6).
 
     Phases as in :func:`phase_blocks`.  With m = 2h + 1 and a the least even number
     >= h, team A is + exactly on these rounds (:func:`_phases`):
@@ -431,8 +431,8 @@ def phase_matchings(n: int) -> Schedule:
 
 
 #: Sizes below the reach of the constructions: they start from the best design this
-#: project's CP-SAT search has found (models/best/, loaded through models.tables): 6 boards
-#: proven optimal, 10 boards found by a 120 s run.
+#: project's CP-SAT search has found (models/best/, loaded through models.tables), both
+#: optimal: 6 boards proven by the solver, 10 boards by the split proof of README fact 8.
 STORED_SIZES = (6, 10)
 
 
