@@ -512,7 +512,7 @@ class MatchModel:
                 self.spec.boards,
                 self.spec.double,
                 hard(Rule.COLOUR_BALANCE),
-                hard(Rule.NO_THREE_IN_A_ROW) and self.settings.max_run <= 2,
+                hard(Rule.NO_THREE_IN_A_ROW) and self.settings.no_three_in_a_row,
             )
             m.add(sum(self.brk.values()) >= bound)
 

@@ -49,6 +49,11 @@ class RuleSettings:
         if self.objective not in ("breaks", "fair", "none"):
             raise MatchError(f"rules.objective must be 'breaks', 'fair' or 'none', got {self.objective!r}")
 
+    @property
+    def no_three_in_a_row(self) -> bool:
+        """Whether rule 2 holds at least as written: runs of one colour are at most two long."""
+        return 0 < self.max_run <= 2
+
 
 @dataclass(frozen=True)
 class Meet:
