@@ -19,10 +19,10 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
-from models.tables import PUBLISHED_SIZES, best, best_sizes, best_stated_bound, published
-from models.textform import format_text
-from solver.design import DesignParams, design
-from solver.verifier import verify
+from scheveningen.models.tables import PUBLISHED_SIZES, best, best_sizes, best_stated_bound, published
+from scheveningen.models.textform import format_text
+from scheveningen.solver.design import DesignParams, design
+from scheveningen.solver.verifier import verify
 
 ROOT = Path(__file__).resolve().parent.parent
 BEST = ROOT / "models" / "best"

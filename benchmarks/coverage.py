@@ -6,7 +6,7 @@ same run:
 (a) this tool as a user meets it: ``schev generate N --time-limit 1 --format json``
     in a fresh process, timed from launch to exit (Python start-up and imports
     included), with the status, breaks and lower bound read from its JSON and
-    the schedule re-checked by ``solver.verifier.verify``;
+    the schedule re-checked by ``scheveningen.solver.verifier.verify``;
 (b) the plain one-model CP-SAT baseline: ``MatchModel.build(MatchModelSpec(N,
     objective="none", symmetry_breaking=False, break_bound_cut=False))``, no
     objective, no hint, no construction, solved with
@@ -39,9 +39,9 @@ from pathlib import Path
 from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 from ortools.sat.python import cp_model
 
-from models.cpsat import MatchModel, MatchModelSpec
-from models.schedule import Game, Player, Schedule
-from solver.verifier import verify
+from scheveningen.models.cpsat import MatchModel, MatchModelSpec
+from scheveningen.models.schedule import Game, Player, Schedule
+from scheveningen.solver.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 NAME = "coverage"
@@ -51,9 +51,9 @@ NAME = "coverage"
 
 
 def schev_command() -> list[str]:
-    """The installed ``schev`` entry point, or ``python -m solver`` when it is not on PATH."""
+    """The installed ``schev`` entry point, or ``python -m scheveningen`` when it is not on PATH."""
     found = shutil.which("schev")
-    return [found] if found else [sys.executable, "-m", "solver"]
+    return [found] if found else [sys.executable, "-m", "scheveningen"]
 
 
 def startup_seconds(command: list[str], repeats: int = 3) -> float:
@@ -447,7 +447,8 @@ def main(argv: list[str] | None = None) -> int:
         "imports included. `tool s (design)` is the `wall_time` the tool reports for `design()` alone. The "
         "baseline's `build+solve s` is measured inside this (already started) Python process, so it excludes "
         "start-up: the comparison favours the baseline by about the start-up time. Every schedule, from either "
-        "side, is checked by `solver.verifier.verify`; `breaks` and `lower bound` of the tool are from its JSON "
+        "side, is checked by `scheveningen.solver.verifier.verify`; `breaks` and `lower bound` of the tool "
+        "are from its JSON "
         "and the verifier's count must agree. Baseline status: `solved` (first solution found and verified), "
         "`timeout` (none within the cap), `infeasible` (proven: no schedule keeps rules 1-3; the tool relaxes a "
         "rule there instead), `skipped` (not run: N above the baseline cut-off).",

@@ -1,7 +1,7 @@
 """Computer proofs of lower bounds: "no schedule with at most K breaks on N boards", two models side by side.
 
-For each case N:K the phase formulation (``models.phases``, rows of phases sorted)
-and the main model (``models.cpsat``, round 1 fixed by symmetry breaking) are asked
+For each case N:K the phase formulation (``scheveningen.models.phases``, rows of phases sorted)
+and the main model (``scheveningen.models.cpsat``, round 1 fixed by symmetry breaking) are asked
 for a plain N-board schedule keeping every rule with at most K breaks.  Neither gets
 the analytic bound as a cut, so an INFEASIBLE answer is an independent check of the
 README's proofs (each case sits at the analytic bound minus 2; 10:14 is fact 7 for
@@ -28,10 +28,10 @@ from typing import Protocol
 from _common import machine_lines, markdown_table, write_results
 from ortools.sat.python import cp_model
 
-from models.cpsat import MatchModel, MatchModelSpec, analytic_break_bound
-from models.phases import PhaseModel, all_can_meet, meetings_fit, one_change_teams
-from models.schedule import Schedule
-from solver.verifier import verify
+from scheveningen.models.cpsat import MatchModel, MatchModelSpec, analytic_break_bound
+from scheveningen.models.phases import PhaseModel, all_can_meet, meetings_fit, one_change_teams
+from scheveningen.models.schedule import Schedule
+from scheveningen.solver.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 DEFAULT_CASES = "5:6,6:12,7:8,10:14:1500"

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from models.schedule import Schedule
+from scheveningen.models.schedule import Schedule
 
 
 def half_blocks(n: int) -> Schedule:
@@ -440,7 +440,7 @@ def small_table(n: int) -> Schedule:
     """The stored best known design for n = 6 or 10 (found by CP-SAT, verified when designed)."""
     if n not in STORED_SIZES:
         raise ValueError(f"no stored schedule for {n} boards; stored: {list(STORED_SIZES)}")
-    from models.tables import best  # the tables module reads package data; import it only when needed
+    from scheveningen.models.tables import best  # the tables module reads package data; import it only when needed
 
     return best(n)
 

@@ -27,9 +27,9 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
-from models.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request, RuleSettings
-from models.rules import Rule
-from models.schedule import Colour, Schedule, Team
+from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request, RuleSettings
+from scheveningen.models.rules import Rule
+from scheveningen.models.schedule import Colour, Schedule, Team
 
 Formulation = Literal["boolean", "channelled"]
 Objective = Literal["breaks", "fair", "none"]

@@ -2,7 +2,7 @@
 
 A :class:`Match` is plain data, validated on construction; every problem is a
 :class:`MatchError` whose message names the field and the value.  The TOML
-reader in ``solver.spec`` builds one from a file, and Python users build one
+reader in ``scheveningen.solver.spec`` builds one from a file, and Python users build one
 directly::
 
     Match(boards=6, meets=(Meet(a=3, b=5, round=2),))
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from models.schedule import Colour, Game, Player, Team
+from scheveningen.models.schedule import Colour, Game, Player, Team
 
 Objective = Literal["breaks", "fair", "none"]
 

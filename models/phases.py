@@ -22,7 +22,7 @@ rule on).  Its use is twofold:
   ``benchmarks/phase_bounds.py`` re-proves the README's bounds with it, independently;
 * pattern-first design: fix every player's phases and let CP-SAT find the pairings.
 
-It shares nothing with :mod:`models.cpsat` but the domain types, and everything it
+It shares nothing with :mod:`scheveningen.models.cpsat` but the domain types, and everything it
 finds goes through the verifier like any other schedule.  Every constraint is posted on
 literals or on sums built where they are used.
 """
@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 from ortools.sat.python import cp_model
 
-from models.schedule import Colour, Schedule, Team
+from scheveningen.models.schedule import Colour, Schedule, Team
 
 
 def phases_of(schedule: Schedule) -> tuple[list[str], list[str]]:

@@ -9,7 +9,7 @@ construction or an earlier design can be given to the solver as a hint.
 
 from __future__ import annotations
 
-from models.schedule import Game, Player, Schedule, Team
+from scheveningen.models.schedule import Game, Player, Schedule, Team
 
 
 def reverse_colours(schedule: Schedule) -> Schedule:

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from importlib import resources
 
-from models.schedule import Schedule
-from models.textform import parse_text
+from scheveningen.models.schedule import Schedule
+from scheveningen.models.textform import parse_text
+
+#: The package data: the published tables (published/) and the best known designs (best/).
+_DATA = resources.files("scheveningen.models")
 
 PUBLISHED_SIZES = range(2, 14)
 
@@ -28,12 +31,12 @@ def published_text(boards: int) -> str:
             f"there is no published table for {boards} boards (published tables cover "
             f"{PUBLISHED_SIZES.start} to {PUBLISHED_SIZES.stop - 1} boards)"
         )
-    return resources.files("models").joinpath("published").joinpath(f"n{boards:02d}.txt").read_text(encoding="utf-8")
+    return _DATA.joinpath("published").joinpath(f"n{boards:02d}.txt").read_text(encoding="utf-8")
 
 
 def best_sizes() -> list[int]:
     """The sizes with a best known design shipped."""
-    folder = resources.files("models").joinpath("best")
+    folder = _DATA.joinpath("best")
     sizes = []
     for entry in folder.iterdir():
         name = entry.name
@@ -48,7 +51,7 @@ def best_text(boards: int) -> str:
     if boards not in sizes:
         listed = ", ".join(str(n) for n in sizes)
         raise UnknownTableError(f"there is no best known table for {boards} boards (there are for {listed})")
-    return resources.files("models").joinpath("best").joinpath(f"n{boards:02d}.txt").read_text(encoding="utf-8")
+    return _DATA.joinpath("best").joinpath(f"n{boards:02d}.txt").read_text(encoding="utf-8")
 
 
 def _stated(boards: int) -> tuple[int, int]:

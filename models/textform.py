@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from models.schedule import Game, Player, Schedule, Team
+from scheveningen.models.schedule import Game, Player, Schedule, Team
 
 _ROUND_PREFIX = re.compile(r"^round\s+(\d+)\s*[:.]?\s*", re.IGNORECASE)
 _GAME = re.compile(r"^([A-Za-z]\w*)\s*-\s*([A-Za-z]\w*)$")

@@ -1,7 +1,7 @@
-"""``python -m solver`` runs the ``schev`` command line."""
+"""``python -m scheveningen.solver`` runs the ``schev`` command line, as ``python -m scheveningen`` does."""
 
 import sys
 
-from solver.cli import main
+from scheveningen.solver.cli import main
 
 sys.exit(main())

@@ -19,12 +19,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-from models.match import Match, MatchError, RuleSettings
-from models.tables import PUBLISHED_SIZES, UnknownTableError, best_text, published, published_text
-from models.textform import ScheduleFormatError, parse_text
-from solver import report
-from solver.compare import compare
-from solver.design import (
+from scheveningen.models.match import Match, MatchError, RuleSettings
+from scheveningen.models.tables import PUBLISHED_SIZES, UnknownTableError, best_text, published, published_text
+from scheveningen.models.textform import ScheduleFormatError, parse_text
+from scheveningen.solver import report
+from scheveningen.solver.compare import compare
+from scheveningen.solver.design import (
     MAX_BOARDS,
     MIN_BOARDS,
     DesignBugError,
@@ -33,10 +33,10 @@ from solver.design import (
     Status,
     design_match,
 )
-from solver.equivalence import EquivalenceBugError, canonical_form
-from solver.files import UnreadableFileError, read_text_file
-from solver.spec import SpecError, load_spec
-from solver.verifier import verify
+from scheveningen.solver.equivalence import EquivalenceBugError, canonical_form
+from scheveningen.solver.files import UnreadableFileError, read_text_file
+from scheveningen.solver.spec import SpecError, load_spec
+from scheveningen.solver.verifier import verify
 
 EXIT_OK = 0
 EXIT_BROKEN = 1

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.schedule import Schedule
-from solver.equivalence import Equivalence, check_equivalence
-from solver.verifier import Verdict, verify
+from scheveningen.models.schedule import Schedule
+from scheveningen.solver.equivalence import Equivalence, check_equivalence
+from scheveningen.solver.verifier import Verdict, verify
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def compare(
     left: Schedule, right: Schedule, left_name: str = "left", right_name: str = "right", allow_reversal: bool = False
 ) -> Comparison:
     """Verify both schedules, line their metrics up, and say whether they are the same design
-    (see :mod:`solver.equivalence`; ``allow_reversal`` also lets the rounds be played in reverse order)."""
+    (see :mod:`scheveningen.solver.equivalence`; ``allow_reversal`` also lets the rounds be played in reverse order)."""
     lv, rv = verify(left), verify(right)
     lrows, rrows = _rows(lv), _rows(rv)
     rows = tuple(Row(name, lrows[name], rrows[name]) for name in lrows)

@@ -26,8 +26,8 @@ from enum import StrEnum
 
 from ortools.sat.python import cp_model
 
-from models.constructions import construct, mirrored_double
-from models.cpsat import (
+from scheveningen.models.constructions import construct, mirrored_double
+from scheveningen.models.cpsat import (
     Formulation,
     MatchModel,
     MatchModelSpec,
@@ -35,12 +35,12 @@ from models.cpsat import (
     even_break_bound,
     proven_break_bound,
 )
-from models.match import Match, Request, RuleSettings
-from models.rules import RELAXABLE, Rule
-from models.schedule import Schedule
-from models.symmetry import normalise
-from models.tables import best, best_sizes, best_stated_bound
-from solver.verifier import Verdict, rule_excess, verify
+from scheveningen.models.match import Match, Request, RuleSettings
+from scheveningen.models.rules import RELAXABLE, Rule
+from scheveningen.models.schedule import Schedule
+from scheveningen.models.symmetry import normalise
+from scheveningen.models.tables import best, best_sizes, best_stated_bound
+from scheveningen.solver.verifier import Verdict, rule_excess, verify
 
 MIN_BOARDS = 1
 MAX_BOARDS = 100

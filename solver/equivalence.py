@@ -44,9 +44,9 @@ from dataclasses import dataclass
 import networkx as nx
 from networkx.algorithms import isomorphism
 
-from models.schedule import Game, Player, Schedule, Team
-from models.textform import format_text
-from solver.verifier import infer_double
+from scheveningen.models.schedule import Game, Player, Schedule, Team
+from scheveningen.models.textform import format_text
+from scheveningen.solver.verifier import infer_double
 
 FINGERPRINT_PREFIX = "scheveningen-fp1"
 

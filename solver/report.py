@@ -8,13 +8,13 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
-from models.rules import Rule
-from models.schedule import Schedule, Team
-from models.textform import format_text
-from solver.compare import Comparison
-from solver.design import Result
-from solver.equivalence import CanonicalForm
-from solver.verifier import Verdict
+from scheveningen.models.rules import Rule
+from scheveningen.models.schedule import Schedule, Team
+from scheveningen.models.textform import format_text
+from scheveningen.solver.compare import Comparison
+from scheveningen.solver.design import Result
+from scheveningen.solver.equivalence import CanonicalForm
+from scheveningen.solver.verifier import Verdict
 
 TOOL = "scheveningen"
 

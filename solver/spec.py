@@ -1,4 +1,4 @@
-"""Read a match spec (TOML) into a :class:`models.match.Match`.
+"""Read a match spec (TOML) into a :class:`scheveningen.models.match.Match`.
 
 The format (every table and key optional except ``boards``)::
 
@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from models.match import (
+from scheveningen.models.match import (
     Avoid,
     ColourWish,
     Match,
@@ -56,9 +56,9 @@ from models.match import (
     RuleSettings,
     TeamInfo,
 )
-from models.schedule import Colour, Player, Team
-from models.textform import ScheduleFormatError, parse_text
-from solver.files import UnreadableFileError, read_text_file
+from scheveningen.models.schedule import Colour, Player, Team
+from scheveningen.models.textform import ScheduleFormatError, parse_text
+from scheveningen.solver.files import UnreadableFileError, read_text_file
 
 
 class SpecError(ValueError):

@@ -18,9 +18,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 
-from models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
-from models.rules import Rule
-from models.schedule import Colour, Game, Player, Schedule, Team
+from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
+from scheveningen.models.rules import Rule
+from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 
 
 @dataclass(frozen=True)

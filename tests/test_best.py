@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from models.cpsat import analytic_break_bound
-from models.tables import (
+from scheveningen.models.cpsat import analytic_break_bound
+from scheveningen.models.tables import (
     PUBLISHED_SIZES,
     best,
     best_sizes,
@@ -14,8 +14,8 @@ from models.tables import (
     best_text,
     published,
 )
-from solver.cli import main
-from solver.verifier import verify
+from scheveningen.solver.cli import main
+from scheveningen.solver.verifier import verify
 
 
 def test_there_are_best_known_tables() -> None:

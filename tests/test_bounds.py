@@ -8,12 +8,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from models.cpsat import MatchModel, MatchModelSpec, analytic_break_bound, even_break_bound, proven_break_bound
-from models.match import Match, Meet, RuleSettings
-from models.schedule import Schedule, Team
-from models.tables import best_stated_bound
-from solver.design import DesignParams, design, design_match
-from solver.verifier import verify
+from scheveningen.models.cpsat import (
+    MatchModel,
+    MatchModelSpec,
+    analytic_break_bound,
+    even_break_bound,
+    proven_break_bound,
+)
+from scheveningen.models.match import Match, Meet, RuleSettings
+from scheveningen.models.schedule import Schedule, Team
+from scheveningen.models.tables import best_stated_bound
+from scheveningen.solver.design import DesignParams, design, design_match
+from scheveningen.solver.verifier import verify
 
 
 @st.composite

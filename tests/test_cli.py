@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from models.schedule import Game, Player, Schedule
-from models.tables import published, published_text
-from solver.cli import main
-from solver.verifier import verify
+from scheveningen.models.schedule import Game, Player, Schedule
+from scheveningen.models.tables import published, published_text
+from scheveningen.solver.cli import main
+from scheveningen.solver.verifier import verify
 
 VALID = published_text(6)
 # Round 1 boards 1 and 4 exchange B players: A1 meets B4 and A4 meets B1 twice; colours unchanged.
@@ -396,7 +396,7 @@ def test_generate_three_boards_json_records_how_it_was_made(capsys: pytest.Captu
 
 def run_process(*argv: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
-        [sys.executable, "-m", "solver", *argv], input=stdin, capture_output=True, timeout=120, check=False
+        [sys.executable, "-m", "scheveningen", *argv], input=stdin, capture_output=True, timeout=120, check=False
     )
 
 

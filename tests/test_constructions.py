@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.constructions import (
+from scheveningen.models.constructions import (
     STORED_SIZES,
     construct,
     half_blocks,
@@ -17,9 +17,9 @@ from models.constructions import (
     phase_matchings,
     small_table,
 )
-from models.symmetry import normalise, relabel, reverse_colours
-from models.tables import best_stated_breaks
-from solver.verifier import verify
+from scheveningen.models.symmetry import normalise, relabel, reverse_colours
+from scheveningen.models.tables import best_stated_breaks
+from scheveningen.solver.verifier import verify
 
 # construct() is verified on every size the designer accepts (3..100); each class's own
 # function also on its small sizes and just past 100.

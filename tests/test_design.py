@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from models.cpsat import analytic_break_bound
-from models.match import Match, Meet
-from models.rules import Rule
-from models.schedule import Schedule
-from models.tables import published
-from solver import design as design_module
-from solver.design import DesignBugError, DesignInputError, DesignParams, Status, design, design_match
-from solver.verifier import verify
+from scheveningen.models.cpsat import analytic_break_bound
+from scheveningen.models.match import Match, Meet
+from scheveningen.models.rules import Rule
+from scheveningen.models.schedule import Schedule
+from scheveningen.models.tables import published
+from scheveningen.solver import design as design_module
+from scheveningen.solver.design import DesignBugError, DesignInputError, DesignParams, Status, design, design_match
+from scheveningen.solver.verifier import verify
 
 #: Every size now starts from a construction or a best known table; these get more search time.
 SEARCH_SIZES = {6: 5.0, 10: 5.0}

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.schedule import Game, Player, Schedule, Team
-from models.tables import PUBLISHED_SIZES, published
-from models.textform import format_text, parse_text
-from solver.cli import main
-from solver.compare import compare
-from solver.equivalence import (
+from scheveningen.models.schedule import Game, Player, Schedule, Team
+from scheveningen.models.tables import PUBLISHED_SIZES, published
+from scheveningen.models.textform import format_text, parse_text
+from scheveningen.solver.cli import main
+from scheveningen.solver.compare import compare
+from scheveningen.solver.equivalence import (
     EquivalenceBugError,
     Witness,
     automorphism_count,
@@ -259,7 +259,7 @@ def test_witnesses_compose_and_invert() -> None:
 
 
 def test_canonical_forms_back_up_the_graph_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    import solver.equivalence as eq
+    import scheveningen.solver.equivalence as eq
 
     table = published(5)
     copy = _random_witness(table, random.Random(4)).apply(table)
@@ -270,7 +270,7 @@ def test_canonical_forms_back_up_the_graph_search(monkeypatch: pytest.MonkeyPatc
 
 
 def test_a_wrong_witness_is_never_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
-    import solver.equivalence as eq
+    import scheveningen.solver.equivalence as eq
 
     table = published(5)
     copy = Witness((2, 3, 4, 5, 1), (1, 2, 3, 4, 5)).apply(table)
@@ -341,7 +341,7 @@ def test_random_schedules_relabelled_keep_their_fingerprint(seed: int, n: int, c
 def test_canonical_order_is_the_brute_force_minimum(seed: int, n: int, rounds: int) -> None:
     """The search finds the least row-major reading over every row and column permutation, also when
     pairs meet twice or never (ties that make it branch)."""
-    from solver.equivalence import _canonical_order, _meeting_matrix
+    from scheveningen.solver.equivalence import _canonical_order, _meeting_matrix
 
     matrix = _meeting_matrix(_random_matchings(n, rounds, random.Random(seed)))
     encoding, rows, cols = _canonical_order(matrix)

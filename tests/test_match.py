@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from models.match import Avoid, ColourWish, Match, MatchError, Meet, PlayedRound, RuleSettings
-from models.rules import Rule
-from models.schedule import Colour, Player, Schedule, Team
-from solver.design import DesignParams, Status, _only_rules, design_match, minimal_conflict
-from solver.verifier import check_requests, verify
+from scheveningen.models.match import Avoid, ColourWish, Match, MatchError, Meet, PlayedRound, RuleSettings
+from scheveningen.models.rules import Rule
+from scheveningen.models.schedule import Colour, Player, Schedule, Team
+from scheveningen.solver.design import DesignParams, Status, _only_rules, design_match, minimal_conflict
+from scheveningen.solver.verifier import check_requests, verify
 
 FAST = DesignParams(time_limit=3, workers=2)
 

@@ -7,10 +7,10 @@ import itertools
 import pytest
 from ortools.sat.python import cp_model
 
-from models.constructions import construct
-from models.phases import PhaseModel, all_can_meet, meetings_fit, one_change_teams, phases_of
-from models.tables import best
-from solver.verifier import verify
+from scheveningen.models.constructions import construct
+from scheveningen.models.phases import PhaseModel, all_can_meet, meetings_fit, one_change_teams, phases_of
+from scheveningen.models.tables import best
+from scheveningen.solver.verifier import verify
 
 
 def _solve(model: PhaseModel, seconds: float = 60) -> tuple[cp_model.CpSolver, int]:

@@ -11,14 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from models.rules import Rule
-from models.tables import PUBLISHED_SIZES, UnknownTableError, published, published_text
-from solver.cli import main
-from solver.verifier import verify
+from scheveningen.models.rules import Rule
+from scheveningen.models.tables import PUBLISHED_SIZES, UnknownTableError, published, published_text
+from scheveningen.solver.cli import main
+from scheveningen.solver.verifier import verify
 
 SIZES = list(PUBLISHED_SIZES)
-PACKAGE_TABLES = resources.files("models").joinpath("published")
-SHARED_TABLES = Path("/work/shared/tables")
+PACKAGE_TABLES = resources.files("scheveningen.models").joinpath("published")
+# The project's shared folder lies beside the repository (CI lays a copy of it there too).
+SHARED_TABLES = Path(__file__).resolve().parents[2] / "shared" / "tables"
 
 # Total breaks of each published table (read off the tables; cross-checked below by an independent count).
 PUBLISHED_BREAKS = {2: 0, 3: 4, 4: 4, 5: 8, 6: 16, 7: 12, 8: 8, 9: 16, 10: 28, 11: 20, 12: 12, 13: 24}
@@ -107,7 +108,7 @@ def test_schev_table_matches_the_shared_copy(n: int, capsys: pytest.CaptureFixtu
 @pytest.mark.parametrize("n", [2, 13])
 def test_schev_table_in_a_subprocess_writes_the_exact_bytes(n: int) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "solver", "table", str(n)], capture_output=True, timeout=120, check=False
+        [sys.executable, "-m", "scheveningen", "table", str(n)], capture_output=True, timeout=120, check=False
     )
     assert (done.returncode, done.stderr) == (0, b"")
     assert done.stdout == shipped_bytes(n)
@@ -201,7 +202,7 @@ def test_size_that_is_not_a_number_is_a_usage_error(capsys: pytest.CaptureFixtur
 
 def test_size_outside_range_in_a_subprocess_has_no_traceback() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "solver", "table", "14"], capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, "-m", "scheveningen", "table", "14"], capture_output=True, text=True, timeout=120, check=False
     )
     assert done.returncode == 2
     assert done.stdout == ""

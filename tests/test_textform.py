@@ -7,9 +7,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from models.schedule import Game, Player, Schedule, Team
-from models.tables import PUBLISHED_SIZES, published, published_text
-from models.textform import ScheduleFormatError, format_text, parse_text
+from scheveningen.models.schedule import Game, Player, Schedule, Team
+from scheveningen.models.tables import PUBLISHED_SIZES, published, published_text
+from scheveningen.models.textform import ScheduleFormatError, format_text, parse_text
 
 SIZES = list(PUBLISHED_SIZES)
 TWO_BOARDS = published(2)  # Round 1: A1-B1 A2-B2 / Round 2: B2-A1 B1-A2
