@@ -28,7 +28,8 @@ from typing import Protocol
 from _common import machine_lines, markdown_table, write_results
 from ortools.sat.python import cp_model
 
-from scheveningen.models.cpsat import MatchModel, MatchModelSpec, analytic_break_bound
+from scheveningen.models.bounds import analytic_break_bound
+from scheveningen.models.cpsat import MatchModel, MatchModelSpec
 from scheveningen.models.phases import PhaseModel, all_can_meet, meetings_fit, one_change_teams
 from scheveningen.models.schedule import Schedule
 from scheveningen.solver.verifier import verify

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 
-from scheveningen.models.cpsat import analytic_break_bound
+from scheveningen.models.bounds import analytic_break_bound
 from scheveningen.models.rules import Rule
 from scheveningen.models.tables import PUBLISHED_SIZES, published
 from scheveningen.solver.design import DesignParams, design

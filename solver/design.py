@@ -26,15 +26,9 @@ from enum import StrEnum
 
 from ortools.sat.python import cp_model
 
+from scheveningen.models.bounds import even_break_bound, proven_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
-from scheveningen.models.cpsat import (
-    Formulation,
-    MatchModel,
-    MatchModelSpec,
-    Objective,
-    even_break_bound,
-    proven_break_bound,
-)
+from scheveningen.models.cpsat import Formulation, MatchModel, MatchModelSpec, Objective
 from scheveningen.models.match import Match, Request, RuleSettings
 from scheveningen.models.rules import RELAXABLE, Rule
 from scheveningen.models.schedule import Schedule

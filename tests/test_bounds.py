@@ -8,13 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from scheveningen.models.cpsat import (
-    MatchModel,
-    MatchModelSpec,
-    analytic_break_bound,
-    even_break_bound,
-    proven_break_bound,
-)
+from scheveningen.models.bounds import analytic_break_bound, even_break_bound, proven_break_bound
+from scheveningen.models.cpsat import MatchModel, MatchModelSpec
 from scheveningen.models.match import Match, Meet, RuleSettings
 from scheveningen.models.schedule import Schedule, Team
 from scheveningen.models.tables import best_stated_bound

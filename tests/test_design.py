@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scheveningen.models.cpsat import analytic_break_bound
+from scheveningen.models.bounds import analytic_break_bound
 from scheveningen.models.match import Match, Meet
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Schedule
