@@ -57,3 +57,39 @@ def even_break_bound(bound: int) -> int:
     match, and the players whose first and last colours differ are an even number.
     """
     return bound + bound % 2
+
+
+def unequal_break_bound(size_a: int, size_b: int, boards: int, double: bool = False) -> int:
+    """A proven lower bound on breaks for teams of unequal size (0 where none is known).
+
+    *One team of k players, the other of k + 1, on k boards, single round: at least
+    ceil((k - 1) / 2) breaks, whatever rules hold.*  Call the k-player team B and the
+    other A.  The match has k + 1 rounds; B's players play every round, A's play k
+    games each, so each A player sits out exactly one round, and as each round has k
+    games, exactly one A player sits out each round: the sit-out rounds z(a) of the A
+    players are the rounds 1..k + 1, each once.
+
+    Let beta be the number of B players with a break.  Each other B player alternates
+    round by round: class X (White in odd rounds) or class Y (White in even rounds).
+    Take an A player a without a break, sitting out round z.  Before z its game number is
+    its round number, after z one less, and it alternates game by game; so before z its
+    colour is either always opposite to class X's, and it can meet only X among the
+    alternators, or always the same, and it can meet only Y; after z the other way round.
+    It must meet every alternator of both classes, so there is a class C (X or Y) that it
+    meets entirely before z and one it meets entirely after: its z - 1 games before z
+    are |C| against C and the rest against the beta breaking players, so
+    |C| <= z - 1 <= |C| + beta.  With C one of two classes, z takes at most 2(beta + 1)
+    values, and the z of different A players differ, so at least
+    k + 1 - 2(beta + 1) = k - 1 - 2 beta A players break.  The breaks are then at least
+    beta + max(0, k - 1 - 2 beta), which is at least ceil((k - 1) / 2) for every beta.
+    No house rule is used, only rule 0 and sitting out in turn (which here follows from
+    the sizes).  ``tests/test_unequal.py`` checks it against CP-SAT optima on small sizes.
+
+    Elsewhere (a double round, or other sizes) no bound above 0 is proven: for many sizes
+    schedules with no break at all exist (``models/unequal.py`` builds them, for example
+    16 against 12 on 12 boards), so 0 is then the truth, not a gap in the theory.
+    """
+    small, large = sorted((size_a, size_b))
+    if double or small != boards or large != boards + 1:
+        return 0
+    return boards // 2  # ceil((k - 1) / 2)

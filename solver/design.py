@@ -26,7 +26,7 @@ from enum import StrEnum
 
 from ortools.sat.python import cp_model
 
-from scheveningen.models.bounds import even_break_bound, proven_break_bound
+from scheveningen.models.bounds import even_break_bound, proven_break_bound, unequal_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
 from scheveningen.models.cpsat import Formulation, MatchModel, MatchModelSpec, Objective
 from scheveningen.models.match import Match, Request, RuleSettings
@@ -34,6 +34,7 @@ from scheveningen.models.rules import RELAXABLE, Rule
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.symmetry import normalise
 from scheveningen.models.tables import best, best_sizes, best_stated_bound
+from scheveningen.solver.unequal import hint_schedule, improve_colours, unequal_start
 from scheveningen.solver.verifier import Verdict, rule_excess, verify
 
 MIN_BOARDS = 1
@@ -210,14 +211,16 @@ def design_match(match: Match, params: DesignParams | None = None, progress: Pro
     start, known = found if found is not None else (None, 0)
     if start is not None and run.objective == "none":
         return _result(run, start, 0, {}, fairness_proven=False)
-    if match.has_requests and not params.strict and not _requests_feasible(run):
+    if match.has_requests and not params.strict and start is None and not _requests_feasible(run):
         return _explained(run)
     if start is not None:
         proven = _proven_bound(match, {}) if match.rules.objective == "breaks" else -1
         if known == proven or _build_seconds(match) * 4 > run.deadline - time.monotonic():
             # Nothing to gain (the construction meets the proven bound), or no time to build
             # and search the full model: the verified construction is the answer.
-            if known != proven:
+            if known != proven and not match.equal_teams:
+                start = improve_colours(match, start, run.deadline, params.seed, params.work_limit, proven)
+            elif known != proven:
                 run.messages.append(
                     f"the time limit leaves no room to search {match.boards} boards; "
                     "this is the direct construction (a longer --time-limit may find fewer breaks)"
@@ -228,7 +231,10 @@ def design_match(match: Match, params: DesignParams | None = None, progress: Pro
     if start is not None:
         # Search only for schedules better than the construction: with the "breaks"
         # objective, proving there is none proves the construction optimal.
-        mm.hint(normalise(start) if params.symmetry_breaking else start)
+        if match.equal_teams:
+            mm.hint(normalise(start) if params.symmetry_breaking else start)
+        else:
+            hint_schedule(mm, start)
         mm.limit_breaks(known - 1 if run.objective == "breaks" else known)
     solver, status = run.solve(mm, show_progress=True, incumbent=known if start is not None else math.inf)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -344,7 +350,10 @@ def _verified_start(match: Match) -> tuple[Schedule, int] | None:
     That is the direct construction, or the best known design (found by an earlier,
     longer search of this model, models/best/) where it has fewer breaks.
     """
-    if not match.equal_teams or match.has_requests or match.rules != RuleSettings(objective=match.rules.objective):
+    if not match.equal_teams:
+        mapped = unequal_start(match)  # the construction for unequal teams, mapped onto the requests
+        return None if mapped is None else (mapped, verify(mapped, double=match.double).metrics.total_breaks)
+    if match.has_requests or match.rules != RuleSettings(objective=match.rules.objective):
         return None
     candidates = []
     schedule = construct(match.boards, match.double)
@@ -390,7 +399,7 @@ def _proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0)
     """
     bound = solver_bound
     if not match.equal_teams:
-        return bound
+        return max(bound, unequal_break_bound(match.size_a, match.size_b, match.boards, match.double))
     if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
         colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
         no_three = match.rules.no_three_in_a_row and Rule.NO_THREE_IN_A_ROW not in relaxed

@@ -1,0 +1,436 @@
+"""Direct constructions for teams of unequal size: p against q players on k boards.
+
+A match of teams of p (team A) and q (team B) players on k boards, k <= min(p, q) and
+k dividing p*q, plays p*q/k rounds; players sit out in turn (after every round the
+numbers of rounds teammates have sat out differ by at most one), and colours, runs and
+breaks count the games a player actually plays (README, "Teams of unequal size").  The
+full CP-SAT model has p*q*(p*q/k) meeting variables and stops finding anything past a
+couple of dozen players; the constructions here work at every size up to 100 a side.
+
+**One team plays every round** (q = k < p, or p = k < q with the teams swapped,
+:func:`full_side_schedule`), built *phases first* as the equal-team constructions are:
+
+* team B's k players all alternate perfectly, never break: the first floor(k/2) ("X")
+  have White in odd rounds, the others ("Y") in even rounds, so team B, and so team A,
+  has floor(k/2) or ceil(k/2) Whites in every round, and over the match the teams'
+  Whites differ by at most one (rule 3);
+* team A sits out in turn by a rotation: in round r (from 0) the A players r*k .. r*k+k-1
+  (mod p) play, so after every round each has played floor or ceil of its share;
+* every game of an A player gets a *class*, X or Y, the class of its opponent; A's
+  colour in that game is then fixed (opposite to the opponent's), and a small CP-SAT
+  model over these classes alone (p*k Booleans) chooses them so that each round has
+  exactly |X| games against X and each A player exactly |X| games against X, keeping
+  rules 1 and 2 for team A and with the fewest breaks;
+* the games against X then form an |X|-regular bipartite graph between A players and
+  rounds, which splits into |X| perfect matchings (Koenig); matching i is B player i's
+  games, so it meets every A player once, one a round.  Likewise for Y.  So every pair
+  meets exactly once (rule 0), and all breaks are team A's.
+
+**Both teams sit out** (:func:`rotation_schedule`): the games are laid out in one
+sequence of p*q positions, k a round; position s seats A player s mod p against B player
+(s + floor(s/L)) mod q, L = lcm(p, q).  By the Chinese remainder theorem each block of L
+positions pairs A and B players whose difference is fixed mod gcd(p, q), and the shift
+of one each block runs through every difference, so every pair meets exactly once; a
+round's k positions hold k different players of each team (k < q, or the rounds align
+with the blocks when k = q); and both teams sit out in turn because each walks round
+its players cyclically (team B skipping one player a block, a different one each time).
+The colours are chosen by a colour-only CP-SAT model over the fixed pairings (p*q
+Booleans), rules 1-3 hard, fewest breaks, started from the colouring that alternates
+along the positions.
+
+Both models run on one worker with a deterministic work limit, so a construction is
+the same on every run and every machine; when no colouring keeping rules 1-3 is found
+within it, there is no construction (``None``) and the designer searches as before.
+A double round is the single round followed by its mirror (:func:`mirrored_double`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+import networkx as nx
+from ortools.sat.python import cp_model
+
+from scheveningen.models.constructions import mirrored_double
+from scheveningen.models.schedule import Game, Player, Schedule, Team
+
+#: CP-SAT's deterministic time for the class and colour models: enough for a first
+#: colouring at 100 a side, and the same result on every machine.
+WORK_LIMIT = 2.0
+#: A wall-clock safety net only; the work limit stops the search first.
+WALL_LIMIT = 30.0
+
+
+@dataclass(frozen=True)
+class UnequalSize:
+    """Teams of ``size_a`` and ``size_b`` players on ``boards`` boards (validated)."""
+
+    size_a: int
+    size_b: int
+    boards: int
+
+    def __post_init__(self) -> None:
+        if self.boards < 1 or min(self.size_a, self.size_b) < self.boards:
+            raise ValueError(
+                f"{self.boards} boards need at least {self.boards} players a team, got {self.size_a} and {self.size_b}"
+            )
+        if (self.size_a * self.size_b) % self.boards:
+            raise ValueError(
+                f"{self.size_a} against {self.size_b} on {self.boards} boards is not a whole number of rounds"
+            )
+
+    @property
+    def rounds(self) -> int:
+        return self.size_a * self.size_b // self.boards
+
+
+def swap_teams(schedule: Schedule) -> Schedule:
+    """The same games with the teams' names exchanged (Ak becomes Bk and Bk becomes Ak)."""
+
+    def other(player: Player) -> Player:
+        return Player(player.team.other, player.number)
+
+    rounds = []
+    for games in schedule.rounds:
+        swapped = [Game(other(g.white), other(g.black)) for g in games]
+        swapped.sort(key=lambda g: g.a_player.number)
+        rounds.append(tuple(swapped))
+    return Schedule(schedule.boards, tuple(rounds), schedule.team_b, schedule.team_a)
+
+
+def rotation_plays(size: int, boards: int, rounds: int) -> list[list[bool]]:
+    """``plays[player][round]`` (from 0): in round r the players r*k .. r*k+k-1 (mod size) play.
+
+    After t rounds the rotation has dealt t*k games round the circle of players, so each
+    player has played floor or ceil of t*k/size: sit-outs go in turn.
+    """
+    plays = [[False] * rounds for _ in range(size)]
+    for r in range(rounds):
+        for j in range(boards):
+            plays[(r * boards + j) % size][r] = True
+    return plays
+
+
+def _solver(seed: int = 0) -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    solver.parameters.max_deterministic_time = WORK_LIMIT
+    solver.parameters.max_time_in_seconds = WALL_LIMIT
+    return solver
+
+
+def _add_break_literals(
+    model: cp_model.CpModel, whites: list[cp_model.IntVar | int], name: str
+) -> list[cp_model.IntVar]:
+    """A literal per pair of consecutive games, true when both have the same colour; and rule 2:
+    no two breaks in a row (no three games of one colour running)."""
+    breaks = []
+    for i, (x, y) in enumerate(itertools.pairwise(whites)):
+        brk = model.new_bool_var(f"break[{name},g{i + 1}]")
+        if isinstance(x, int) or isinstance(y, int):
+            raise TypeError("colours must be literals")
+        model.add_bool_or([x, y, brk])
+        model.add_bool_or([~x, ~y, brk])
+        model.add_bool_or([~brk, x, ~y])
+        model.add_bool_or([~brk, ~x, y])
+        breaks.append(brk)
+    for first, second in itertools.pairwise(breaks):
+        model.add_bool_or([~first, ~second])
+    return breaks
+
+
+def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
+    """Team A of ``size_a`` players against team B of ``boards`` players, who play every round.
+
+    See the module docstring: the classes come from :func:`paired_classes` in closed form
+    where it applies, otherwise from the class model; ``None`` when that finds no
+    assignment keeping rules 1 and 2 for team A within its work limit.
+    """
+    p, k = size_a, boards
+    if p <= k:
+        raise ValueError(f"full_side_schedule needs more A players than boards, got {p} on {k}")
+    found = paired_classes(p, k) or _solve_classes(p, k, free_sit_outs=False)
+    if found is None:
+        return None
+    plays, meets_x = found
+    rounds, x_size = p, k // 2
+    opponent: dict[tuple[int, int], int] = {}
+    for wanted, first, count in ((True, 0, x_size), (False, x_size, k - x_size)):
+        cells = [(a, r) for (a, r), value in meets_x.items() if value == wanted]
+        for number, matching in enumerate(_perfect_matchings(cells, count)):
+            for a, r in matching:
+                opponent[a, r] = first + number
+    pairings = []
+    for r in range(rounds):
+        row = []
+        for a in range(p):
+            if plays[a][r]:
+                b = opponent[a, r]
+                b_white = (b < x_size) == (r % 2 == 0)
+                row.append((a + 1, b + 1, not b_white))
+        pairings.append(row)
+    return Schedule.from_pairings(pairings, team_a=p, team_b=k)
+
+
+Classes = tuple[list[list[bool]], dict[tuple[int, int], bool]]
+
+
+def paired_classes(p: int, k: int) -> Classes | None:
+    """Closed-form classes for even p and k with p = 0 mod 4 or k = 0 mod 4; ``None`` otherwise.
+
+    The A players go in pairs (A1, A2), (A3, A4), ... that sit out together, by the
+    rotation of :func:`rotation_plays` over the p/2 pairs with k/2 pairs a round, so
+    sit-outs go in turn.  The second of a pair always meets the class the first does not,
+    so every round has exactly k/2 games against X, and the two have opposite colours
+    in every game: the same breaks and runs.  What is left is one sequence of k colours
+    for each pair's first player, with k/2 Whites (rule 1) and k/2 games against X.
+
+    A game against X has White exactly when played in an odd round (from 0), so the
+    games against X number (games whose colour differs from [round even]) and, mod 2,
+    k/2 + (games in even rounds).  The pair's rounds repeat after p/2 rounds (k/2 * p/2
+    games deal the circle of pairs k/2 times), so when p/2 is even the games in even
+    rounds come in twos, and when p/2 is odd exactly half of the k games are in even
+    rounds: either way an even number when p = 0 mod 4 or k = 0 mod 4, which is what the
+    count needs.  Start from the perfect alternator (no break) whose count is nearer
+    k/2; in a stretch of consecutive rounds its class is constant, so reversing the
+    colours of an even run of L games inside a stretch of the other class moves the count
+    by L, keeps rule 1, and costs two breaks (one at either end of the sequence), never
+    adjacent as L >= 2.  Runs are taken greedily, longest stretch first.
+    """
+    if p % 2 or k % 2 or (p % 4 and k % 4):
+        return None
+    half_p, half_k, rounds = p // 2, k // 2, p
+    unit_plays = rotation_plays(half_p, half_k, rounds)
+    plays = [unit_plays[a // 2] for a in range(p)]
+    meets_x: dict[tuple[int, int], bool] = {}
+    for unit, row in enumerate(unit_plays):
+        mine = [r for r in range(rounds) if row[r]]
+        colours = _colours_with_count(mine, half_k)
+        if colours is None:
+            return None
+        for r, white in zip(mine, colours, strict=True):
+            x = white == (r % 2 == 1)  # White against X exactly in odd rounds
+            meets_x[2 * unit, r] = x
+            meets_x[2 * unit + 1, r] = not x
+    return plays, meets_x
+
+
+def _colours_with_count(rounds: list[int], wanted: int) -> list[bool] | None:
+    """Colours (True = White) for games in ``rounds`` with half of them White and ``wanted``
+    of them against X (module docstring of :func:`paired_classes`); ``None`` when the runs run out."""
+    count = len(rounds)
+
+    def against_x(colours: list[bool]) -> int:
+        return sum(1 for r, white in zip(rounds, colours, strict=True) if white == (r % 2 == 1))
+
+    options = [[(i + start) % 2 == 0 for i in range(count)] for start in (0, 1)]
+    colours = min(options, key=lambda c: abs(against_x(c) - wanted))
+    need = wanted - against_x(colours)
+    if need % 2:
+        return None
+    # Stretches: maximal runs of games in consecutive rounds (one class each).
+    stretches: list[list[int]] = [[0]]
+    for i in range(1, count):
+        if rounds[i] == rounds[i - 1] + 1:
+            stretches[-1].append(i)
+        else:
+            stretches.append([i])
+    order = sorted(range(len(stretches)), key=lambda j: (-len(stretches[j]), j))
+    edges: list[int] = []  # where a reversed run starts or ends inside the match: a break each
+    for j in order:
+        if need == 0:
+            break
+        games = stretches[j]
+        first = games[0]
+        is_x = colours[first] == (rounds[first] % 2 == 1)
+        if is_x == (need > 0):
+            continue  # reversing games against X lowers the count, and the other way round
+        length = min(abs(need), len(games) - len(games) % 2)
+        # Prefer a run touching an end of the match: one break instead of two.
+        for run in (games[-length:], games[:length]) if games[-1] == count - 1 else (games[:length], games[-length:]):
+            if length < 2:
+                break
+            ends = [i for i in (run[0], run[-1] + 1) if 0 < i < count]
+            # Two breaks next to each other would make three games of one colour (rule 2).
+            if all(abs(e - f) >= 2 for e in ends for f in edges):
+                for i in run:
+                    colours[i] = not colours[i]
+                edges += ends
+                need += -length if need > 0 else length
+                break
+    return colours if need == 0 else None
+
+
+#: Sit-outs are left to the class model (in turn, any order) when an A player's longest
+#: run of sit-outs is at most this long; beyond, the rotation fixes them.
+FREE_GAP = 3
+
+
+def _max_gap(size: int, boards: int) -> int:
+    """The longest run of rounds a player can sit out when sit-outs go in turn (fewer than 2*size/boards)."""
+    return math.ceil(2 * size / boards) - 1
+
+
+def _solve_classes(p: int, k: int, free_sit_outs: bool) -> tuple[list[list[bool]], dict[tuple[int, int], bool]] | None:
+    """The class model: who plays when (in turn), and which A games are against X (module docstring)."""
+    rounds, x_size, d = p, k // 2, p - k
+    model = cp_model.CpModel()
+    rotation = rotation_plays(p, k, rounds)
+    plays: dict[tuple[int, int], cp_model.IntVar] = {}
+    for a in range(p):
+        for r in range(rounds):
+            plays[a, r] = model.new_bool_var(f"plays[A{a + 1},r{r + 1}]")
+            if free_sit_outs:
+                model.add_hint(plays[a, r], rotation[a][r])
+            else:
+                model.add(plays[a, r] == int(rotation[a][r]))
+    for r in range(rounds):
+        model.add(sum(plays[a, r] for a in range(p)) == k)
+    for a in range(p):  # in turn: after t rounds, floor or ceil of t*k/p games
+        for t in range(1, rounds + 1):
+            model.add_linear_constraint(sum(plays[a, r] for r in range(t)), t * k // p, -(-t * k // p))
+    del d
+    # cls[a, r]: A player a meets an X player in round r (false where a sits out).
+    cls = {key: model.new_bool_var(f"meets_x[A{key[0] + 1},r{key[1] + 1}]") for key in plays}
+    white = {key: model.new_bool_var(f"a_white[A{key[0] + 1},r{key[1] + 1}]") for key in plays}
+    for (a, r), x in cls.items():
+        model.add_implication(x, plays[a, r])
+        # X players have White in odd rounds (r even from 0), and A's colour is the opposite:
+        # A has White when it meets X in an even round or Y in an odd one.
+        w = white[a, r]
+        model.add_implication(w, plays[a, r])
+        if r % 2 == 1:
+            model.add(w == x)
+        else:
+            model.add_bool_or([~w, ~x])
+            model.add_bool_or([w, x, ~plays[a, r]])
+    for r in range(rounds):
+        model.add(sum(cls[a, r] for a in range(p)) == x_size)
+    gap = _max_gap(p, k) if free_sit_outs else 0
+    breaks: list[cp_model.IntVar] = []
+    for a in range(p):
+        model.add(sum(cls[a, r] for r in range(rounds)) == x_size)
+        model.add_linear_constraint(sum(white[a, r] for r in range(rounds)), k // 2, (k + 1) // 2)  # rule 1
+        following: dict[int, list[tuple[int, cp_model.IntVar]]] = {}
+        for r in range(rounds):
+            if free_sit_outs:
+                nexts = range(r + 1, min(rounds, r + gap + 2))
+            else:
+                nexts = [s for s in range(r + 1, rounds) if rotation[a][s]][:1] if rotation[a][r] else []
+            for s in nexts:
+                brk = model.new_bool_var(f"break[A{a + 1},r{r + 1},r{s + 1}]")
+                ends = [plays[a, r], plays[a, s]]
+                inside = [plays[a, t] for t in range(r + 1, s)]
+                for lit in ends:
+                    model.add_implication(brk, lit)
+                for lit in inside:
+                    model.add_implication(brk, ~lit)
+                same = [~white[a, r], ~white[a, s]], [white[a, r], white[a, s]]
+                for clause in same:  # consecutive games with one colour: a break
+                    model.add_bool_or([*clause, *(~lit for lit in ends), *inside, brk])
+                model.add_bool_or([~brk, white[a, r], ~white[a, s]])
+                model.add_bool_or([~brk, ~white[a, r], white[a, s]])
+                following.setdefault(r, []).append((s, brk))
+                breaks.append(brk)
+        for firsts in following.values():  # rule 2: no two breaks in a row
+            for s, first in firsts:
+                for _t, second in following.get(s, []):
+                    model.add_bool_or([~first, ~second])
+    model.minimize(sum(breaks))
+    solver = _solver()
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    played = [[solver.boolean_value(plays[a, r]) for r in range(rounds)] for a in range(p)]
+    return played, {key: solver.boolean_value(x) for key, x in cls.items() if played[key[0]][key[1]]}
+
+
+def _perfect_matchings(cells: list[tuple[int, int]], degree: int) -> list[list[tuple[int, int]]]:
+    """Split a ``degree``-regular bipartite graph (A player, round) into perfect matchings.
+
+    A regular bipartite graph has a perfect matching (Hall) and removing it leaves a
+    regular graph, so ``degree`` rounds of Hopcroft-Karp split it.
+    """
+    graph = nx.Graph()
+    players = sorted({("A", a) for a, _r in cells})
+    graph.add_nodes_from(players)
+    graph.add_edges_from((("A", a), ("R", r)) for a, r in cells)
+    out = []
+    for _ in range(degree):
+        matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=players)
+        chosen = []
+        for node in players:
+            if node not in matching:
+                raise RuntimeError("the class graph is not regular (bug)")
+            chosen.append((node[1], matching[node][1]))
+            graph.remove_edge(node, matching[node])
+        out.append(chosen)
+    return out
+
+
+def rotation_pairs(size_a: int, size_b: int, boards: int) -> list[list[tuple[int, int]]]:
+    """The games (A player, B player), from 1, round by round, of the rotation layout.
+
+    Position s (from 0) seats A player s mod p against B player (s + floor(s / L)) mod q,
+    L = lcm(p, q); round r holds positions r*k .. r*k + k - 1 (module docstring).
+    """
+    p, q, k = size_a, size_b, boards
+    block = math.lcm(p, q)
+    rounds = p * q // k
+    return [[(s % p + 1, (s + s // block) % q + 1) for s in range(r * k, (r + 1) * k)] for r in range(rounds)]
+
+
+def rotation_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
+    """The rotation layout coloured by a colour-only CP-SAT model (module docstring)."""
+    pairs = rotation_pairs(size_a, size_b, boards)
+    model = cp_model.CpModel()
+    white = [[model.new_bool_var(f"a_white[r{r + 1},g{i + 1}]") for i in range(boards)] for r in range(len(pairs))]
+    games_of: dict[tuple[Team, int], list[cp_model.IntVar]] = {}
+    for r, games in enumerate(pairs):
+        for i, (a, b) in enumerate(games):
+            games_of.setdefault((Team.A, a), []).append(white[r][i])
+            games_of.setdefault((Team.B, b), []).append(~white[r][i])
+            model.add_hint(white[r][i], (r * boards + i) % 2 == 0)
+    breaks: list[cp_model.IntVar] = []
+    for (team, number), whites in sorted(games_of.items()):
+        count = len(whites)
+        model.add_linear_constraint(sum(whites), count // 2, (count + 1) // 2)  # rule 1
+        breaks += _add_break_literals(model, whites, f"{team.value}{number}")
+    for row in white:  # rule 3, each round and over the match
+        model.add_linear_constraint(sum(row), boards // 2, (boards + 1) // 2)
+    total = boards * len(pairs)
+    model.add_linear_constraint(sum(w for row in white for w in row), total // 2, (total + 1) // 2)
+    model.minimize(sum(breaks))
+    solver = _solver()
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    pairings = [
+        [(a, b, solver.boolean_value(white[r][i])) for i, (a, b) in enumerate(games)] for r, games in enumerate(pairs)
+    ]
+    return Schedule.from_pairings(pairings, team_a=size_a, team_b=size_b)
+
+
+def construct_unequal(size_a: int, size_b: int, boards: int, double: bool = False) -> Schedule | None:
+    """The direct construction for teams of ``size_a`` and ``size_b`` on ``boards`` boards, or ``None``.
+
+    Equal teams (both sizes equal to the boards) are not this module's business: see
+    :func:`scheveningen.models.constructions.construct`.
+    """
+    size = UnequalSize(size_a, size_b, boards)
+    if size.size_a == size.size_b == size.boards:
+        raise ValueError("equal teams: use models.constructions.construct")
+    single: Schedule | None
+    if size_b == boards:
+        single = full_side_schedule(size_a, boards)
+    elif size_a == boards:
+        built = full_side_schedule(size_b, boards)
+        single = swap_teams(built) if built is not None else None
+    else:
+        single = rotation_schedule(size_a, size_b, boards)
+    if single is None:
+        return None
+    return mirrored_double(single) if double else single
