@@ -52,15 +52,16 @@ from dataclasses import dataclass
 
 import networkx as nx
 from ortools.sat.python import cp_model
+from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
 from scheveningen.models.constructions import mirrored_double
 from scheveningen.models.schedule import Game, Player, Schedule, Team
 
 #: CP-SAT's deterministic time for the class and colour models: enough for a first
 #: colouring at 100 a side, and the same result on every machine.
-WORK_LIMIT = 2.0
+WORK_LIMIT = 1.0
 #: A wall-clock safety net only; the work limit stops the search first.
-WALL_LIMIT = 30.0
+WALL_LIMIT = 4.0
 
 
 @dataclass(frozen=True)
@@ -122,16 +123,12 @@ def _solver(seed: int = 0) -> cp_model.CpSolver:
     return solver
 
 
-def _add_break_literals(
-    model: cp_model.CpModel, whites: list[cp_model.IntVar | int], name: str
-) -> list[cp_model.IntVar]:
+def _add_break_literals(model: cp_model.CpModel, whites: list[BoolLit], name: str) -> list[cp_model.IntVar]:
     """A literal per pair of consecutive games, true when both have the same colour; and rule 2:
     no two breaks in a row (no three games of one colour running)."""
     breaks = []
     for i, (x, y) in enumerate(itertools.pairwise(whites)):
         brk = model.new_bool_var(f"break[{name},g{i + 1}]")
-        if isinstance(x, int) or isinstance(y, int):
-            raise TypeError("colours must be literals")
         model.add_bool_or([x, y, brk])
         model.add_bool_or([~x, ~y, brk])
         model.add_bool_or([~brk, x, ~y])
@@ -152,7 +149,14 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
     p, k = size_a, boards
     if p <= k:
         raise ValueError(f"full_side_schedule needs more A players than boards, got {p} on {k}")
-    found = paired_classes(p, k) or _solve_classes(p, k, free_sit_outs=False)
+    found = paired_classes(p, k)
+    if found is None and k % 2 and k >= 3 and paired_classes(p, k - 1) is not None:
+        base = full_side_schedule(p, k - 1)
+        extended = with_extra_b(base) if base is not None else None
+        if extended is not None:
+            return extended
+    if found is None:
+        found = _solve_classes(p, k, free_sit_outs=False)
     if found is None:
         return None
     plays, meets_x = found
@@ -173,6 +177,90 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
                 row.append((a + 1, b + 1, not b_white))
         pairings.append(row)
     return Schedule.from_pairings(pairings, team_a=p, team_b=k)
+
+
+def with_extra_b(base: Schedule) -> Schedule | None:
+    """Add a B player who plays every round to a match whose team B already does; ``None`` if no fit.
+
+    ``base`` has p A players against k - 1 B players on k - 1 boards, with the same number
+    of A Whites in every round (so (k - 1) / 2 of them; :func:`paired_classes` gives that).
+    The new player B_k alternates perfectly and meets, in each round, one A player sitting
+    out that round in ``base``: each A player exactly once, chosen by a small CP-SAT model
+    (an assignment of rounds to A players) so that sit-outs still go in turn, no A player
+    gets three games of one colour running, and the fewest breaks are added: inserting a
+    game between two of a player's games of different colours adds one break, at either
+    end of its games none.  Rules: each A player now has k - 1 balanced games plus one (rule
+    1); A has (k - 1)/2 Whites a round plus its player against B_k, who alternates, so
+    floor(k/2) or ceil(k/2), and over the match the totals differ by at most one (rule 3).
+    """
+    p, k, rounds = base.team_a, base.boards + 1, base.n_rounds
+    if base.team_b != base.boards or rounds != p:
+        raise ValueError("with_extra_b needs a base whose team B plays every round")
+    colours: dict[int, dict[int, bool]] = {a: {} for a in range(1, p + 1)}  # A player -> round -> White
+    for r, games in enumerate(base.rounds):
+        for game in games:
+            colours[game.a_player.number][r] = game.a_white
+    best: tuple[int, dict[int, int], int] | None = None
+    for phase in (0, 1):
+        # B_k has White in rounds r with r + phase even; its opponent the other colour.
+        a_white = {r: (r + phase) % 2 == 1 for r in range(rounds)}
+        cost: dict[tuple[int, int], int] = {}
+        for a, mine in colours.items():
+            before = _sequence_breaks(mine)
+            for r in range(rounds):
+                if r in mine:
+                    continue
+                after = _sequence_breaks({**mine, r: a_white[r]})
+                if after is not None and before is not None:
+                    cost[r, a] = after - before
+        chosen = _assign_rounds(cost, base, k)
+        if chosen is not None:
+            total = sum(cost[r, a] for r, a in chosen.items())
+            if best is None or total < best[0]:
+                best = (total, chosen, phase)
+    if best is None:
+        return None
+    _total, chosen, phase = best
+    new_rounds = []
+    for r, games in enumerate(base.rounds):
+        mate, new = Player(Team.A, chosen[r]), Player(Team.B, k)
+        extra = Game(mate, new) if (r + phase) % 2 == 1 else Game(new, mate)
+        new_rounds.append(tuple(sorted([*games, extra], key=lambda g: g.a_player.number)))
+    return Schedule(k, tuple(new_rounds), p, k)
+
+
+def _sequence_breaks(colours: dict[int, bool]) -> int | None:
+    """Breaks of a colour sequence given by round, or ``None`` when three run (rule 2)."""
+    seq = [colours[r] for r in sorted(colours)]
+    breaks = sum(1 for x, y in itertools.pairwise(seq) if x == y)
+    if any(x == y == z for x, y, z in zip(seq, seq[1:], seq[2:], strict=False)):
+        return None
+    return breaks
+
+
+def _assign_rounds(cost: dict[tuple[int, int], int], base: Schedule, k: int) -> dict[int, int] | None:
+    """Round -> A player for the new B player: a bijection over the allowed cells, sit-outs in turn."""
+    p, rounds = base.team_a, base.n_rounds
+    model = cp_model.CpModel()
+    y = {cell: model.new_bool_var(f"meets_new[r{cell[0] + 1},A{cell[1]}]") for cell in cost}
+    for r in range(rounds):
+        model.add_exactly_one([v for (rr, _a), v in y.items() if rr == r])
+    for a in range(1, p + 1):
+        model.add_exactly_one([v for (_r, aa), v in y.items() if aa == a])
+    played = dict.fromkeys(range(1, p + 1), 0)
+    for t, games in enumerate(base.rounds, start=1):
+        for game in games:
+            played[game.a_player.number] += 1
+        low, high = t * k // p, -(-t * k // p)
+        for a in range(1, p + 1):
+            extra = [v for (r, aa), v in y.items() if aa == a and r < t]
+            model.add_linear_constraint(sum(extra), low - played[a], high - played[a])
+    model.minimize(sum(cost[cell] * v for cell, v in y.items()))
+    solver = _solver()
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return {r: a for (r, a), v in y.items() if solver.boolean_value(v)}
 
 
 Classes = tuple[list[list[bool]], dict[tuple[int, int], bool]]
@@ -316,8 +404,9 @@ def _solve_classes(p: int, k: int, free_sit_outs: bool) -> tuple[list[list[bool]
         model.add_linear_constraint(sum(white[a, r] for r in range(rounds)), k // 2, (k + 1) // 2)  # rule 1
         following: dict[int, list[tuple[int, cp_model.IntVar]]] = {}
         for r in range(rounds):
+            nexts: list[int]
             if free_sit_outs:
-                nexts = range(r + 1, min(rounds, r + gap + 2))
+                nexts = list(range(r + 1, min(rounds, r + gap + 2)))
             else:
                 nexts = [s for s in range(r + 1, rounds) if rotation[a][s]][:1] if rotation[a][r] else []
             for s in nexts:
@@ -388,7 +477,7 @@ def rotation_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
     pairs = rotation_pairs(size_a, size_b, boards)
     model = cp_model.CpModel()
     white = [[model.new_bool_var(f"a_white[r{r + 1},g{i + 1}]") for i in range(boards)] for r in range(len(pairs))]
-    games_of: dict[tuple[Team, int], list[cp_model.IntVar]] = {}
+    games_of: dict[tuple[Team, int], list[BoolLit]] = {}
     for r, games in enumerate(pairs):
         for i, (a, b) in enumerate(games):
             games_of.setdefault((Team.A, a), []).append(white[r][i])

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
+from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
 from scheveningen.models.cpsat import MatchModel
 from scheveningen.models.match import Match, RuleSettings
@@ -177,7 +178,7 @@ def map_onto_requests(schedule: Schedule, match: Match) -> Schedule | None:
 def hint_schedule(mm: MatchModel, schedule: Schedule) -> None:
     """Suggest ``schedule`` (any team sizes) to the full model as its starting point."""
     m = mm.model
-    m.clear_hints()
+    m.clear_hints()  # type: ignore[no-untyped-call]
     white: dict[tuple[str, int, int], bool] = {}
     met = set()
     for r, _board, game in schedule.games():
@@ -235,7 +236,7 @@ def recolour_window(match: Match, schedule: Schedule, window: set[int], work: fl
             white[r, i] = model.new_bool_var(f"a_white[r{r + 1},g{i + 1}]")
             model.add_hint(white[r, i], game.a_white)
 
-    def colour(player: Player, r: int, i: int) -> cp_model.IntVar | bool:
+    def colour(player: Player, r: int, i: int) -> BoolLit | bool:
         """The literal 'player has White' in game (r, i), or the constant outside the window."""
         game = schedule.rounds[r][i]
         if (r, i) not in white:
@@ -253,7 +254,7 @@ def recolour_window(match: Match, schedule: Schedule, window: set[int], work: fl
             free = [lit for lit in lits if not isinstance(lit, bool)]
             count = len(lits)
             model.add_linear_constraint(sum(free), count // 2 - fixed, (count + 1) // 2 - fixed)
-        same: list[cp_model.IntVar | bool] = []
+        same: list[BoolLit | bool] = []
         for j in range(len(lits) - 1):
             x, y = lits[j], lits[j + 1]
             if isinstance(x, bool) and isinstance(y, bool):
@@ -312,24 +313,24 @@ def recolour_window(match: Match, schedule: Schedule, window: set[int], work: fl
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    rounds = []
-    for r, games in enumerate(schedule.rounds):
+    rounds: list[tuple[Game, ...]] = []
+    for r, old in enumerate(schedule.rounds):
         if r not in window:
-            rounds.append(games)
+            rounds.append(old)
             continue
         row = []
-        for i, game in enumerate(games):
+        for i, game in enumerate(old):
             a, b = game.a_player, game.b_player
             row.append(Game(a, b) if solver.boolean_value(white[r, i]) else Game(b, a))
         rounds.append(tuple(row))
     return Schedule(schedule.boards, tuple(rounds), schedule.team_a, schedule.team_b)
 
 
-def _neg(lit: cp_model.IntVar | bool) -> cp_model.IntVar | bool:
+def _neg(lit: BoolLit | bool) -> BoolLit | bool:
     return (not lit) if isinstance(lit, bool) else ~lit
 
 
-def _post(model: cp_model.CpModel, clause: list[cp_model.IntVar | bool]) -> None:
+def _post(model: cp_model.CpModel, clause: list[BoolLit | bool]) -> None:
     if any(lit is True for lit in clause):
         return
     model.add_bool_or([lit for lit in clause if not isinstance(lit, bool)])

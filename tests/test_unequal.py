@@ -1,0 +1,195 @@
+"""Unequal teams: the construction keeps every rule, the bound holds, the designer starts from it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scheveningen.models.bounds import unequal_break_bound
+from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
+from scheveningen.models.schedule import Colour, Player, Schedule, Team
+from scheveningen.models.symmetry import relabel, reverse_colours
+from scheveningen.models.unequal import (
+    construct_unequal,
+    paired_classes,
+    rotation_pairs,
+    swap_teams,
+    with_extra_b,
+)
+from scheveningen.solver.design import DesignParams, Status, design_match
+from scheveningen.solver.unequal import improve_colours, map_onto_requests, unequal_start
+from scheveningen.solver.verifier import verify
+
+# (p, q, k): one team plays every round, in closed form (pairs; pairs plus one B player), from the
+# class model, swapped; and both teams sitting out.
+CLOSED_FORM = [
+    (6, 4, 4),
+    (8, 6, 6),
+    (14, 12, 12),
+    (16, 12, 12),
+    (18, 12, 12),
+    (30, 20, 20),
+    (60, 40, 40),
+    (100, 96, 96),
+]
+EXTRA_B = [(6, 5, 5), (14, 13, 13), (16, 11, 11), (40, 27, 27), (100, 99, 99)]
+SMALL = [(p, q, k) for p in range(2, 9) for q in range(1, p + 1) for k in range(1, q + 1) if (p * q) % k == 0]
+SMALL = [size for size in SMALL if not size[0] == size[1] == size[2]]
+
+
+def check(schedule: Schedule, p: int, q: int, k: int, double: bool = False) -> int:
+    verdict = verify(schedule, double=double)
+    assert (schedule.team_a, schedule.team_b, schedule.boards) == (p, q, k)
+    assert verdict.ok and not verdict.relaxed, [v.message for v in verdict.violations()[:3]]
+    return verdict.metrics.total_breaks
+
+
+@pytest.mark.parametrize(("p", "q", "k"), CLOSED_FORM)
+def test_paired_construction_keeps_every_rule(p: int, q: int, k: int) -> None:
+    assert paired_classes(p, k) is not None
+    schedule = construct_unequal(p, q, k)
+    assert schedule is not None
+    check(schedule, p, q, k)
+    assert verify(schedule).metrics.breaks_by_team["B"] == 0  # team B alternates perfectly
+
+
+def test_sixteen_against_twelve_has_no_break() -> None:
+    schedule = construct_unequal(16, 12, 12)
+    assert schedule is not None and check(schedule, 16, 12, 12) == 0
+
+
+@pytest.mark.parametrize(("p", "q", "k"), EXTRA_B)
+def test_an_extra_b_player_keeps_every_rule(p: int, q: int, k: int) -> None:
+    base = construct_unequal(p, k - 1, k - 1)
+    assert base is not None
+    extended = with_extra_b(base)
+    assert extended is not None
+    check(extended, p, q, k)
+
+
+@pytest.mark.parametrize(("p", "q", "k"), SMALL)
+def test_every_small_construction_is_verified(p: int, q: int, k: int) -> None:
+    schedule = construct_unequal(p, q, k)
+    if schedule is not None:  # None only when the designer must search instead
+        check(schedule, p, q, k)
+
+
+def test_the_smaller_team_may_be_team_a() -> None:
+    schedule = construct_unequal(12, 16, 12)
+    assert schedule is not None and check(schedule, 12, 16, 12) == 0
+    assert swap_teams(swap_teams(schedule)) == schedule
+
+
+def test_double_round_is_the_single_one_mirrored() -> None:
+    schedule = construct_unequal(16, 12, 12, double=True)
+    assert schedule is not None
+    check(schedule, 16, 12, 12, double=True)
+
+
+@pytest.mark.parametrize(("p", "q", "k"), [(5, 3, 3), (6, 4, 3), (9, 6, 3), (10, 6, 4), (12, 9, 6), (35, 21, 15)])
+def test_rotation_pairs_every_pair_once_with_sit_outs_in_turn(p: int, q: int, k: int) -> None:
+    pairs = rotation_pairs(p, q, k)
+    schedule = Schedule.from_pairings([[(a, b, i % 2 == 0) for i, (a, b) in enumerate(row)] for row in pairs], p, q)
+    assert not [v for v in verify(schedule).violations() if int(v.rule) == 0]
+
+
+# --------------------------------------------------------------------------- the bound
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [2, 3, 4])
+def test_bound_is_below_the_cp_sat_optimum_with_no_rule(k: int) -> None:
+    bound = unequal_break_bound(k + 1, k, k)
+    assert bound == (k - 1 + 1) // 2 and bound >= 1
+    for size_a, size_b in ((k + 1, k), (k, k + 1)):
+        match = Match(boards=k, size_a=size_a, size_b=size_b, rules=RuleSettings(False, 0, False))
+        result = design_match(match, DesignParams(time_limit=30, workers=2))
+        assert result.status is Status.OPTIMAL
+        assert result.breaks is not None and result.breaks >= bound
+
+
+def test_bound_is_zero_only_where_no_proof_is_claimed() -> None:
+    assert unequal_break_bound(16, 12, 12) == 0  # and a schedule with no break exists (above)
+    assert unequal_break_bound(4, 3, 3, double=True) == 0
+    assert unequal_break_bound(13, 12, 12) == 6
+
+
+# --------------------------------------------------------------------------- requests and the designer
+
+
+def drawn_requests(schedule: Schedule, rng: random.Random, count: int) -> dict[str, tuple[object, ...]]:
+    """Meets, avoids and colours that one renumbering of ``schedule`` keeps."""
+    numbers_a, numbers_b = range(1, schedule.team_a + 1), range(1, schedule.team_b + 1)
+    a_map = dict(zip(numbers_a, rng.sample(numbers_a, len(numbers_a)), strict=True))
+    b_map = dict(zip(numbers_b, rng.sample(numbers_b, len(numbers_b)), strict=True))
+    image = relabel(schedule, a_map, b_map)
+    games = list(image.games())
+    meets, avoids, colours = [], [], []
+    for _ in range(count):
+        r, _board, game = rng.choice(games)
+        kind = rng.randrange(3)
+        if kind == 0:
+            meets.append(Meet(game.a_player.number, game.b_player.number, r, game.white.team))
+        elif kind == 1:
+            other = next(g for rr, _b, g in games if rr != r and g.a_player == game.a_player)
+            avoids.append(Avoid(game.a_player.number, other.b_player.number, (r,)))
+        else:
+            colours.append(ColourWish(game.white, r, game.colour_of(game.white)))
+    return {"meets": tuple(meets), "avoids": tuple(avoids), "colours": tuple(colours)}
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([(16, 12, 12), (8, 6, 6), (6, 5, 5), (14, 13, 13)]))
+def test_requests_drawn_from_a_renumbering_are_mapped_back(seed: int, size: tuple[int, int, int]) -> None:
+    p, q, k = size
+    built = construct_unequal(p, q, k)
+    assert built is not None
+    rng = random.Random(seed)
+    source = reverse_colours(built) if rng.random() < 0.5 else built
+    match = Match(boards=k, size_a=p, size_b=q, **drawn_requests(source, rng, k // 2))  # type: ignore[arg-type]
+    start = unequal_start(match)
+    assert start is not None
+    verdict = verify(start, match=match)
+    assert verdict.ok and verdict.metrics.total_breaks == verify(built).metrics.total_breaks
+
+
+def test_a_played_round_is_continued() -> None:
+    built = construct_unequal(16, 12, 12)
+    assert built is not None
+    image = relabel(built, {a: 17 - a for a in range(1, 17)}, {b: b for b in range(1, 13)})
+    match = Match(boards=12, size_a=16, size_b=12, played=(PlayedRound(1, image.rounds[0]),))
+    assert map_onto_requests(built, match) is not None
+    result = design_match(match, DesignParams(time_limit=5, workers=1))
+    assert result.verdict is not None and result.verdict.ok and result.breaks == 0
+
+
+def test_designer_answers_large_unequal_teams_from_the_construction() -> None:
+    wish = ColourWish(Player(Team.B, 3), 2, Colour.WHITE)
+    match = Match(boards=60, size_a=80, meets=(Meet(1, 1, 1, Team.A),), colours=(wish,))
+    result = design_match(match, DesignParams(time_limit=1, workers=1))
+    assert result.schedule is not None and result.verdict is not None and result.verdict.ok
+    assert result.breaks == 0 and result.status is Status.OPTIMAL
+
+
+def test_designer_is_never_worse_than_its_start() -> None:
+    match = Match(boards=5, size_a=6)
+    start = unequal_start(match)
+    assert start is not None
+    result = design_match(match, DesignParams(time_limit=2, workers=1, work_limit=2))
+    assert result.breaks is not None and result.breaks <= verify(start).metrics.total_breaks
+    assert result.lower_bound <= result.breaks
+
+
+@pytest.mark.slow
+def test_colour_search_is_never_worse_and_reproducible_with_one_worker() -> None:
+    match = Match(boards=13, size_a=20)
+    start = unequal_start(match)
+    assert start is not None
+    before = verify(start).metrics.total_breaks
+    runs = [improve_colours(match, start, deadline=float("inf"), seed=3, work_limit=3.0) for _ in range(2)]
+    assert runs[0] == runs[1]
+    verdict = verify(runs[0], match=match)
+    assert verdict.ok and verdict.metrics.total_breaks <= before
