@@ -278,6 +278,7 @@ def _phases(n: int) -> tuple[int, int, int, list[Label], dict[Label, str], dict[
 
 def _special_rows(n: int, h: int) -> dict[str, list[Label]]:
     """The A player met by each special B player in rounds 1..n (runs R1 | R2 | ... | R6)."""
+
     def a_(i: int) -> Label:
         return ("a", i)
 

@@ -362,9 +362,7 @@ def _design_relaxed(run: _Run) -> Result:
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return _unknown(run)
     bound = _solver_bound(mm, solver, run.objective)
-    return verify_and_report(
-        run, mm.schedule_from(solver), bound, amounts, fairness_proven=status == cp_model.OPTIMAL
-    )
+    return verify_and_report(run, mm.schedule_from(solver), bound, amounts, fairness_proven=status == cp_model.OPTIMAL)
 
 
 def _rules_to_relax(run: _Run) -> list[Rule] | None:
