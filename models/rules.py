@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,6 +56,12 @@ class Rule:
 
     def __repr__(self) -> str:
         return f"<Rule {self.number} {self.key}>"
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """A registry rule pickles and copies as itself: rules compare by identity."""
+        if self in RULES:
+            return (rule_numbered, (self.number,))
+        return super().__reduce_ex__(protocol)
 
     @property
     def name(self) -> str:

@@ -153,8 +153,9 @@ class Start:
 
 
 @dataclass
-class _Run:
-    """What one design run carries through its stages."""
+class DesignRun:
+    """What one design run carries through its stages: the match, the parameters, the clock and
+    the messages for the user.  Every CP-SAT solve of a design goes through :meth:`solve`."""
 
     match: Match
     params: DesignParams
@@ -240,7 +241,7 @@ def design_match(
     through which every schedule returned passes.
     """
     _check_size(match)
-    run = _Run(match, _one_home(params or DesignParams(), match), progress)
+    run = DesignRun(match, _one_home(params or DesignParams(), match), progress)
     start = compute_start(match) if use_start else None
     if start is not None and _start_suffices(run, start):
         return verify_and_report(run, start.schedule)
@@ -295,7 +296,7 @@ def compute_start(match: Match) -> Start | None:
     return min(verified, key=lambda start: start.breaks, default=None)
 
 
-def _start_suffices(run: _Run, start: Start) -> bool:
+def _start_suffices(run: DesignRun, start: Start) -> bool:
     """Whether the start is the answer: nothing to minimise, the proven bound already met, or
     no time to build and search the full model (said in a message)."""
     if run.objective == "none":
@@ -311,7 +312,7 @@ def _start_suffices(run: _Run, start: Start) -> bool:
     return False
 
 
-def search(run: _Run, start: Start | None) -> Result | None:
+def search(run: DesignRun, start: Start | None) -> Result | None:
     """Search the full model with every rule; ``None`` when it proves that no schedule keeps them all.
 
     With a start, only schedules better than it are searched for (with the "breaks"
@@ -338,7 +339,7 @@ def search(run: _Run, start: Start | None) -> Result | None:
     return None
 
 
-def _design_relaxed(run: _Run) -> Result:
+def _design_relaxed(run: DesignRun) -> Result:
     """The rules cannot all hold: keep each rule that can be kept, in priority order, relax the rest least.
 
     A relaxable rule is kept when the requests, the rules kept so far and it can hold
@@ -365,7 +366,7 @@ def _design_relaxed(run: _Run) -> Result:
     return verify_and_report(run, mm.schedule_from(solver), bound, amounts, fairness_proven=status == cp_model.OPTIMAL)
 
 
-def _rules_to_relax(run: _Run) -> list[Rule] | None:
+def _rules_to_relax(run: DesignRun) -> list[Rule] | None:
     """The relaxable rules that cannot be kept, most important first; ``None`` when unknown."""
     match = run.match
     kept: list[Rule] = []
@@ -387,7 +388,7 @@ def _rules_to_relax(run: _Run) -> list[Rule] | None:
     return relax or None
 
 
-def _least_relaxation(run: _Run, relax: list[Rule]) -> dict[Rule, int] | None:
+def _least_relaxation(run: DesignRun, relax: list[Rule]) -> dict[Rule, int] | None:
     """Each rule in ``relax`` broken as little as possible, in priority order; ``None`` when unproven."""
     amounts: dict[Rule, int] = {}
     for rule in relax:
@@ -421,7 +422,7 @@ def _rules_off(match: Match) -> Match:
     return _only_rules(match, [])
 
 
-def _requests_can_hold(run: _Run) -> bool:
+def _requests_can_hold(run: DesignRun) -> bool:
     """Can the requests hold at all, with every rule relaxed?  (Unknown counts as yes.)"""
     mm = MatchModel.build(run.model_options(match=_rules_off(run.match), objective="none", symmetry_breaking=False))
     mm.set_objective()
@@ -462,7 +463,7 @@ def _proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0)
 
 
 def verify_and_report(
-    run: _Run,
+    run: DesignRun,
     schedule: Schedule,
     solver_bound: int = 0,
     relaxed: dict[Rule, int] | None = None,
@@ -514,7 +515,7 @@ def verify_and_report(
     )
 
 
-def _empty(run: _Run, status: Status, explanation: tuple[str, ...] = ()) -> Result:
+def _empty(run: DesignRun, status: Status, explanation: tuple[str, ...] = ()) -> Result:
     return Result(
         match=run.match,
         status=status,
@@ -530,12 +531,12 @@ def _empty(run: _Run, status: Status, explanation: tuple[str, ...] = ()) -> Resu
     )
 
 
-def _unknown(run: _Run) -> Result:
+def _unknown(run: DesignRun) -> Result:
     run.messages.append("no schedule found within the time limit, and none proven impossible; try a longer limit")
     return _empty(run, Status.UNKNOWN)
 
 
-def _explained(run: _Run) -> Result:
+def _explained(run: DesignRun) -> Result:
     """An infeasible result with a minimal set of conflicting requests (and rules, when strict)."""
     core = minimal_conflict(run.match, strict=run.params.strict, params=run.params, deadline=run.deadline)
     if core is None:
