@@ -144,3 +144,39 @@ def test_a_new_rule_relaxes_by_its_own_penalty_and_the_verifier_agrees() -> None
 def test_only_relaxable_rules_can_be_relaxed() -> None:
     with pytest.raises(ValueError, match="only rules 1, 2, 3 can be relaxed"):
         ModelOptions(4, relaxed=frozenset({Rule.COMPLETE}))
+
+
+# --------------------------------------------------------------------------- symmetry breaking asks the registry
+
+A_LEADS_LESS = Rule(
+    number=6,
+    key="a_fewer_whites_in_round_one",
+    title="A has fewer whites in round 1",
+    description="team A has White on at most floor(n/2) boards in round 1",
+    priority=6,
+    kept_by_colour_reversal=False,  # reversing the colours gives A the larger half
+)
+
+
+def _fewer_hard(mm: MatchModel, enforce: list[BoolLiteral]) -> None:
+    n = mm.options.boards
+    mm.model.add(sum(mm.a_white[1, a] for a in range(1, n + 1)) <= n // 2).only_enforce_if(enforce)
+
+
+def _fewer_check(schedule: Schedule, _settings: RuleSettings, _double: bool) -> list[Violation]:
+    whites = sum(1 for game in schedule.rounds[0] if game.a_white)
+    return [] if whites <= schedule.boards // 2 else [Violation(A_LEADS_LESS, f"team A has {whites} whites", round=1)]
+
+
+def test_symmetry_breaking_leaves_out_colour_reversal_when_a_rule_is_not_kept_by_it() -> None:
+    # On 3 boards symmetry breaking by colour reversal would give team A two whites in round 1,
+    # which this rule forbids: the model stays feasible only because it asks the registry.
+    forms = {**RULE_FORMS, A_LEADS_LESS: RuleForms(_fewer_hard)}
+    mm = MatchModel.build(ModelOptions(3, symmetry_breaking=True, rules=forms))
+    mm.set_objective()
+    solver, status = _solve(mm)
+    assert status == cp_model.OPTIMAL
+    checks = {**RULE_CHECKS, A_LEADS_LESS: RuleCheck(_fewer_check)}
+    verdict = verify(mm.schedule_from(solver), checks=checks)
+    assert verdict.ok and verdict.rules[A_LEADS_LESS].holds
+    assert verdict.metrics.total_breaks == 4  # the optimum for 3 boards is unchanged
