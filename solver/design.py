@@ -34,6 +34,7 @@ from scheveningen.models.rules import RELAXABLE, Rule
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.symmetry import normalise
 from scheveningen.models.tables import best, best_sizes, best_stated_bound
+from scheveningen.solver import scale
 from scheveningen.solver.verifier import Verdict, rule_excess, verify
 
 MIN_BOARDS = 1
@@ -81,6 +82,7 @@ class DesignParams:
     double: bool = False
     strict: bool = False
     symmetry_breaking: bool = True
+    scale: bool = True  # equal teams with requests: start from the best design and improve (solver/scale.py)
 
     def __post_init__(self) -> None:
         if not self.time_limit > 0:
@@ -206,6 +208,11 @@ def design_match(match: Match, params: DesignParams | None = None, progress: Pro
     if match.boards > MAX_BOARDS or max(match.size_a, match.size_b) > MAX_BOARDS:
         raise DesignInputError(f"at most {MAX_BOARDS} boards and players a team, got {match.boards} boards")
     run = _Run(match, params, progress)
+    if params.scale and scale.applies(match):
+        scaled = scale.design_at_scale(match, params, run.started, progress)
+        if scaled is not None:
+            run.messages.extend(scaled.messages)
+            return _result(run, scaled.schedule, scaled.lower_bound, {}, fairness_proven=False)
     found = _verified_start(match)
     start, known = found if found is not None else (None, 0)
     if start is not None and run.objective == "none":
@@ -391,6 +398,7 @@ def _proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0)
     bound = solver_bound
     if not match.equal_teams:
         return bound
+    bound = max(bound, scale.played_bound(match))
     if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
         colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
         no_three = match.rules.no_three_in_a_row and Rule.NO_THREE_IN_A_ROW not in relaxed
