@@ -10,7 +10,8 @@ Built in:
   maybe swap the teams, reverse the colours, reverse the round order);
 * ``played-deviation``: the same with one deviation in the last played round: two boards' opponents
   swapped (every player keeps its colour) or, on alternate seeds, the colours of two games played the other
-  way round (one game each way, so the round keeps its board balance);
+  way round (one game each way, so the round keeps its board balance); the swapped pairs have not met
+  before, so the played rounds keep rule 0;
 * ``requests``: n/2 random meet, avoid and colour requests, all drawn from one valid schedule with the
   plain design's breaks (a random relabelling of it).
 
@@ -145,8 +146,11 @@ def played_case(boards: int, seed: int) -> Case:
     return Case("played", boards, seed, match, plain, target_breaks(plain), f"{boards // 3} rounds played")
 
 
-def deviate(games: tuple[Game, ...], rng: random.Random, colours: bool) -> tuple[tuple[Game, ...], str]:
-    """One deviation in a round: two boards swap opponents, or two games (one each way) swap colours."""
+def deviate(
+    games: tuple[Game, ...], rng: random.Random, colours: bool, met: set[tuple[Player, Player]]
+) -> tuple[tuple[Game, ...], str]:
+    """One deviation in a round: two boards swap opponents (two pairs that have not met in ``met``),
+    or two games (one each way) swap colours."""
     n = len(games)
     if colours:
         whites = [i for i, g in enumerate(games) if g.a_white]
@@ -156,7 +160,15 @@ def deviate(games: tuple[Game, ...], rng: random.Random, colours: bool) -> tuple
         out[i] = Game(games[i].black, games[i].white)
         out[j] = Game(games[j].black, games[j].white)
         return tuple(out), f"boards {i + 1} and {j + 1} played with colours reversed"
-    i, j = rng.sample(range(n), 2)
+    pairs = [
+        (i, j)
+        for i in range(n)
+        for j in range(n)
+        if i != j
+        and (games[i].a_player, games[j].b_player) not in met
+        and (games[j].a_player, games[i].b_player) not in met
+    ]
+    i, j = rng.choice(pairs)
     out = list(games)
 
     def with_opponent(game: Game, b: Player) -> Game:
@@ -174,7 +186,8 @@ def deviation_case(boards: int, seed: int) -> Case:
     image = random_image(plain_design(boards), rng)
     k = boards // 3
     prefix = list(played_prefix(image, k))
-    games, what = deviate(prefix[-1].games, rng, colours=seed % 2 == 1)
+    met = {(g.a_player, g.b_player) for p in prefix[:-1] for g in p.games}
+    games, what = deviate(prefix[-1].games, rng, colours=seed % 2 == 1, met=met)
     prefix[-1] = PlayedRound(round=k, games=games)
     match = Match(boards=boards, played=tuple(prefix))
     return Case("played-deviation", boards, seed, match, plain, None, f"{k} rounds played; round {k}: {what}")

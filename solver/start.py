@@ -208,7 +208,8 @@ def unkept(match: Match, grid: Grid) -> list[Request]:
 
 def score(match: Match, grid: Grid) -> tuple[int, int]:
     """(requests other than played rounds kept, played games kept): higher is nearer."""
-    others = sum(request_kept(q, grid) for q in (*match.meets, *match.avoids, *match.colours))
+    wishes: list[Request] = [*match.meets, *match.avoids, *match.colours]
+    others = sum(request_kept(q, grid) for q in wishes)
     games = sum(game_kept(g, p.round - 1, grid) for p in match.played for g in p.games)
     return others, games
 
@@ -354,7 +355,7 @@ def fit_requests(
     request are looked for.
     """
     n = base.n
-    requests = (*match.meets, *match.avoids, *match.colours)
+    requests: list[Meet | Avoid | ColourWish] = [*match.meets, *match.avoids, *match.colours]
     # Only the players named in a request need a place; the others fill the remaining numbers.
     named_a = sorted(
         {q.a - 1 for q in requests if isinstance(q, (Meet, Avoid))}
@@ -373,7 +374,7 @@ def fit_requests(
         for a in named:
             model.add_exactly_one(var[i][a] for i in range(n))
     a_rows, b_rows = base.colours()
-    kept = []
+    kept: list[cp_model.IntVar] = []
     for request in requests:
         lit = model.new_bool_var(f"kept[{len(kept)}]")
         kept.append(lit)
