@@ -212,6 +212,8 @@ def design_match(match: Match, params: DesignParams | None = None, progress: Pro
         scaled = scale.design_at_scale(match, params, run.started, progress)
         if scaled is not None:
             run.messages.extend(scaled.messages)
+            if scaled.schedule is None:
+                return _empty(run, Status.INFEASIBLE, scaled.explanation)
             return _result(run, scaled.schedule, scaled.lower_bound, {}, fairness_proven=False)
     found = _verified_start(match)
     start, known = found if found is not None else (None, 0)

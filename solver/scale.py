@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scheveningen.models.bounds import even_break_bound, played_break_bound, proven_break_bound
-from scheveningen.models.match import Match
-from scheveningen.models.schedule import Schedule
+from scheveningen.models.match import Match, Request
+from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.solver.lns import SearchLog, improve, repair
 from scheveningen.solver.start import Grid, bases, find_start
 from scheveningen.solver.verifier import verify
@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 #: From this many boards on, matches with requests go through this stage (below, the full model is quick).
 MIN_BOARDS = 12
 
-#: Seconds kept back at the end for verifying and printing the schedule.
-MARGIN = 0.3
+#: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
+MARGIN = 0.4
 
 
 def applies(match: Match) -> bool:
@@ -75,10 +75,58 @@ def spec_bound(match: Match) -> int:
 
 @dataclass
 class ScaleResult:
-    schedule: Schedule
+    """A verified-to-be schedule with its bound, or (``schedule`` None) an explanation of impossibility."""
+
+    schedule: Schedule | None
     lower_bound: int
     messages: list[str] = field(default_factory=list)
     log: SearchLog | None = None
+    explanation: tuple[str, ...] = ()
+
+
+def obvious_conflict(match: Match) -> list[Request] | None:
+    """Two requests that contradict each other on their face, or ``None``.
+
+    The same pair meeting in two rounds, a player meeting two opponents in one round, a meeting in a
+    round its pair avoids, or two colours for one player in one round (meetings with White and played
+    rounds included).  Each request alone can hold (with every rule relaxed), so the two are a minimal
+    conflicting set, found without building the full model (which takes minutes at 100 boards).
+    """
+    meetings: dict[tuple[int, int], tuple[int, Request]] = {}
+    opponent: dict[tuple[str, int, int], tuple[int, Request]] = {}
+    colour: dict[tuple[Player, int], tuple[bool, Request]] = {}
+    facts: list[tuple[Request, int, int, int, bool | None]] = []
+    for played in match.played:
+        facts += [(played, g.a_player.number, g.b_player.number, played.round, g.a_white) for g in played.games]
+    for meet in match.meets:
+        facts.append((meet, meet.a, meet.b, meet.round, None if meet.white is None else meet.white is Team.A))
+    for request, a, b, r, a_white in facts:
+        seen = meetings.get((a, b))
+        if seen is not None and seen[0] != r:
+            return [seen[1], request]
+        meetings[a, b] = (r, request)
+        for key, other in ((("A", a, r), b), (("B", b, r), a)):
+            held = opponent.get(key)
+            if held is not None and held[0] != other:
+                return [held[1], request]
+            opponent[key] = (other, request)
+        if a_white is not None:
+            for player, white in ((Player(Team.A, a), a_white), (Player(Team.B, b), not a_white)):
+                had = colour.get((player, r))
+                if had is not None and had[0] != white:
+                    return [had[1], request]
+                colour[player, r] = (white, request)
+    for wish in match.colours:
+        had = colour.get((wish.player, wish.round))
+        white = wish.colour is Colour.WHITE
+        if had is not None and had[0] != white:
+            return [had[1], wish]
+        colour[wish.player, wish.round] = (white, wish)
+    for avoid in match.avoids:
+        seen = meetings.get((avoid.a, avoid.b))
+        if seen is not None and seen[0] in avoid.rounds:
+            return [seen[1], avoid]
+    return None
 
 
 def design_at_scale(
@@ -96,7 +144,11 @@ def design_at_scale(
     """
     started = time.monotonic() if started is None else started
     time_limit, work_limit, workers, seed = params.time_limit, params.work_limit, params.workers, params.seed
-    deadline = started + time_limit - MARGIN
+    if not params.strict:
+        conflict = obvious_conflict(match)
+        if conflict is not None:
+            return ScaleResult(None, 0, explanation=tuple(request.describe() for request in conflict))
+    deadline = started + time_limit - MARGIN - 2e-7 * match.boards**3
     if not bases(match):
         return None
 

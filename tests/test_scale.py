@@ -165,7 +165,7 @@ def test_a_part_is_solved_within_the_rest_of_the_schedule() -> None:
 def test_one_worker_with_a_work_limit_is_reproducible() -> None:
     # 14 boards: the best design has 22 breaks, the bound is 20, so the search runs to its work limit.
     match = Match(boards=14, meets=(Meet(a=1, b=2, round=3),), avoids=(Avoid(a=2, b=2, rounds=(1, 2)),))
-    params = DesignParams(time_limit=60, work_limit=1.5, workers=1, seed=3)
+    params = DesignParams(time_limit=60, work_limit=0.8, workers=1, seed=3)
     first, second = design_match(match, params), design_match(match, params)
     assert first.schedule is not None and first.schedule == second.schedule
     assert first.verdict is not None and first.verdict.ok
@@ -177,6 +177,16 @@ def test_impossible_requests_are_still_explained() -> None:
     result = design_match(match, DesignParams(time_limit=20, workers=1))
     assert result.status is Status.INFEASIBLE
     assert len(result.explanation) == 2
+
+
+def test_played_rounds_repeating_a_pair_are_explained_at_once_at_scale() -> None:
+    image = construct(40) or Schedule(40, ())
+    rounds = (image.rounds[0], image.rounds[0])  # round 1 played twice: every pair of it meets twice
+    match = Match(boards=40, played=tuple(PlayedRound(round=r, games=g) for r, g in enumerate(rounds, start=1)))
+    started = time.monotonic()
+    result = design_match(match, DesignParams(time_limit=30, workers=1))
+    assert result.status is Status.INFEASIBLE and len(result.explanation) == 2
+    assert time.monotonic() - started < 5  # no full 40-board model was built
 
 
 def test_a_meeting_with_white_is_kept_at_scale() -> None:
