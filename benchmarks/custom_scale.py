@@ -11,7 +11,7 @@ Built in:
 * ``played-deviation``: the same with one deviation in the last played round: two boards' opponents
   swapped (every player keeps its colour) or, on alternate seeds, the colours of two games played the other
   way round (one game each way, so the round keeps its board balance); the swapped pairs have not met
-  before, so the played rounds keep rule 0;
+  before and nobody has one colour three games running, so the played rounds keep rules 0 and 2;
 * ``requests``: n/2 random meet, avoid and colour requests, all drawn from one valid schedule with the
   plain design's breaks (a random relabelling of it).
 
@@ -187,7 +187,11 @@ def deviation_case(boards: int, seed: int) -> Case:
     k = boards // 3
     prefix = list(played_prefix(image, k))
     met = {(g.a_player, g.b_player) for p in prefix[:-1] for g in p.games}
-    games, what = deviate(prefix[-1].games, rng, colours=seed % 2 == 1, met=met)
+    while True:  # a deviation that leaves nobody three games running with one colour in the played rounds
+        games, what = deviate(prefix[-1].games, rng, colours=seed % 2 == 1, met=met)
+        played = Schedule(boards=boards, rounds=(*(p.games for p in prefix[:-1]), games))
+        if verify(played).metrics.longest_run <= 2:
+            break
     prefix[-1] = PlayedRound(round=k, games=games)
     match = Match(boards=boards, played=tuple(prefix))
     return Case("played-deviation", boards, seed, match, plain, None, f"{k} rounds played; round {k}: {what}")

@@ -384,8 +384,8 @@ def repair(
     unplayed = list(range(k, grid.rounds))
     free = damaged_rounds(match, current)
     a_players, b_players = affected_players(match, grid, current)
-    # First the damaged rounds with the colours near them (and just after the played rounds), which
-    # keeps the rest of the image; then also every game of the players the damage touches; then
+    # First the damaged rounds and every game of the players the damage touches, with the colours
+    # near the damage (and just after the played rounds), which keeps the rest of the image; then
     # wider colour windows; then more rounds' pairings, chosen from the seed.
     near = {s for r in free | {k} for s in (r - 1, r, r + 1) if k <= s < grid.rounds}
     near |= {wish.round - 1 for wish in match.colours} | {m.round - 1 for m in match.meets}
@@ -393,7 +393,6 @@ def repair(
     wider = {s for r in near for s in range(r - 3, r + 4) if k <= s < grid.rounds}
     games = players_games(current, unplayed, a_players, b_players)
     stages: list[tuple[set[int], set[int], dict[int, set[int]]]] = [
-        (set(free), near, {}),
         (set(free), near, games),
         (set(free), wider, games),
     ]

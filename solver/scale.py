@@ -38,8 +38,11 @@ if TYPE_CHECKING:
 #: From this many boards on, matches with requests go through this stage (below, the full model is quick).
 MIN_BOARDS = 12
 
+#: Below this many boards the full model is quick enough to be a fallback when the repair fails.
+FULL_MODEL_BOARDS = 24
+
 #: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
-MARGIN = 0.4
+MARGIN = 0.8
 
 
 def applies(match: Match) -> bool:
@@ -161,7 +164,10 @@ def design_at_scale(
     messages = [f"started from {start.base}, relabelled ({start.symmetry.describe()})"]
     if start.missed:
         messages[0] += f"; {len(start.missed)} request(s) kept by no image found were repaired"
-    repair_deadline = time.monotonic() + max((deadline - time.monotonic()) / 2, 0.2)
+    # Without a repaired start there is nothing to improve, so the repair may take most of the time;
+    # below FULL_MODEL_BOARDS the full model (the caller's fallback) can still use what it leaves.
+    share = 0.4 if match.boards < FULL_MODEL_BOARDS else 0.8
+    repair_deadline = time.monotonic() + max((deadline - time.monotonic()) * share, 0.2)
     grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed)
     if grid is None:
         return None
