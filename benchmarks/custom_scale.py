@@ -13,7 +13,10 @@ Built in:
   way round (one game each way, so the round keeps its board balance); the swapped pairs have not met
   before and nobody has one colour three games running, so the played rounds keep rules 0 and 2;
 * ``requests``: n/2 random meet, avoid and colour requests, all drawn from one valid schedule with the
-  plain design's breaks (a random relabelling of it).
+  plain design's breaks (a random relabelling of it);
+* ``unequal``: teams of p (n + 2 to n + n/2, either team the larger) and n players on n boards, with n/4
+  requests drawn from a relabelled image of the unequal-teams construction (``models/unequal.py``); no
+  break target (``plain`` is for equal teams), the bound and gap are reported.
 
 Per case and approach one fresh process is timed from launch to exit (whole process, Python start-up
 included):
@@ -54,7 +57,9 @@ from _common import load_average, machine_lines, markdown_table, parse_sizes, wr
 from scheveningen.models.constructions import construct
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound
 from scheveningen.models.schedule import Game, Player, Schedule, Team
+from scheveningen.models.symmetry import relabel, reverse_colours
 from scheveningen.models.tables import best, best_sizes
+from scheveningen.models.unequal import construct_unequal
 from scheveningen.solver.equivalence import transform
 from scheveningen.solver.verifier import verify
 
@@ -226,6 +231,46 @@ def requests_case(boards: int, seed: int) -> Case:
     match = Match(boards=boards, meets=tuple(meets), avoids=tuple(avoids), colours=tuple(colours))
     note = f"{len(meets)} meet, {len(avoids)} avoid, {len(colours)} colour"
     return Case("requests", boards, seed, match, plain, target_breaks(plain), note)
+
+
+@case_kind("unequal")
+def unequal_case(boards: int, seed: int) -> Case:
+    """Teams of p (n + 2 <= p <= n + n/2) and n players on n boards, either team the larger, with n/4
+    meet, avoid and colour requests drawn from a relabelled image of the construction for the sizes
+    (none where the sizes have no construction)."""
+    rng = random.Random(f"unequal-{boards}-{seed}")
+    larger = rng.randint(boards + 2, boards + max(2, boards // 2))
+    size_a, size_b = (larger, boards) if rng.random() < 0.5 else (boards, larger)
+    source = construct_unequal(size_a, size_b, boards)
+    meets: list[Meet] = []
+    avoids: list[Avoid] = []
+    colours: list[ColourWish] = []
+    if source is not None:
+        a_map = dict(zip(range(1, size_a + 1), rng.sample(range(1, size_a + 1), size_a), strict=True))
+        b_map = dict(zip(range(1, size_b + 1), rng.sample(range(1, size_b + 1), size_b), strict=True))
+        source = relabel(reverse_colours(source) if rng.random() < 0.5 else source, a_map, b_map)
+        games = list(source.games())
+        while len(meets) + len(avoids) + len(colours) < boards // 4:
+            r, _board, game = rng.choice(games)
+            kind = rng.choice(("meet", "avoid", "colour"))
+            if kind == "meet":
+                meets.append(Meet(game.a_player.number, game.b_player.number, r, rng.choice((None, game.white.team))))
+            elif kind == "avoid":
+                later = [rr for rr in range(1, source.n_rounds + 1) if rr != r]
+                avoids.append(Avoid(game.a_player.number, game.b_player.number, tuple(sorted(rng.sample(later, 3)))))
+            else:
+                player = rng.choice((game.white, game.black))
+                colours.append(ColourWish(player, r, game.colour_of(player)))
+    match = Match(
+        boards=boards,
+        size_a=size_a,
+        size_b=size_b,
+        meets=tuple(meets),
+        avoids=tuple(avoids),
+        colours=tuple(colours),
+    )
+    drawn = f"{len(meets)} meet, {len(avoids)} avoid, {len(colours)} colour" if source else "no construction"
+    return Case("unequal", boards, seed, match, None, None, f"{size_a} against {size_b}; {drawn}")
 
 
 def spec_toml(match: Match) -> str:
@@ -445,6 +490,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the designer's --seed (default 0)")
     parser.add_argument("--quick", action="store_true", help="smoke run: 14 and 20 boards, 3 s, *_quick outputs")
     parser.add_argument("--out-dir", type=Path, default=RESULTS)
+    parser.add_argument("--name", default=None, help=f"output file stem (default {NAME}, quick {NAME}_quick)")
     args = parser.parse_args(argv)
     sizes = args.sizes or ([14, 20] if args.quick else [14, 20, 30, 40, 50, 60])
     seeds = args.seeds if args.seeds is not None else (1 if args.quick else 2)
@@ -454,7 +500,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown case kind(s) {', '.join(unknown)}; known: {', '.join(KINDS)}")
     approaches = [a.strip() for a in args.approaches.split(",") if a.strip()]
-    stem = NAME + ("_quick" if args.quick else "")
+    stem = args.name or NAME + ("_quick" if args.quick else "")
     args.out_dir.mkdir(parents=True, exist_ok=True)
 
     header = machine_lines([sys.argv[0], *argv])

@@ -46,8 +46,10 @@ A double round is the single round followed by its mirror (:func:`mirrored_doubl
 
 from __future__ import annotations
 
+import contextvars
 import itertools
 import math
+import time
 from dataclasses import dataclass
 
 import networkx as nx
@@ -114,12 +116,18 @@ def rotation_plays(size: int, boards: int, rounds: int) -> list[list[bool]]:
     return plays
 
 
+#: The wall-clock deadline (time.monotonic) of the construction under way, if the caller set one.
+_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("unequal_deadline", default=None)
+
+
 def _solver(seed: int = 0) -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
     solver.parameters.max_deterministic_time = WORK_LIMIT
-    solver.parameters.max_time_in_seconds = WALL_LIMIT
+    deadline = _DEADLINE.get()
+    left = WALL_LIMIT if deadline is None else min(WALL_LIMIT, deadline - time.monotonic())
+    solver.parameters.max_time_in_seconds = max(left, 0.01)
     return solver
 
 
@@ -503,12 +511,23 @@ def rotation_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
     return Schedule.from_pairings(pairings, team_a=size_a, team_b=size_b)
 
 
-def construct_unequal(size_a: int, size_b: int, boards: int, double: bool = False) -> Schedule | None:
+def construct_unequal(
+    size_a: int, size_b: int, boards: int, double: bool = False, deadline: float | None = None
+) -> Schedule | None:
     """The direct construction for teams of ``size_a`` and ``size_b`` on ``boards`` boards, or ``None``.
 
     Equal teams (both sizes equal to the boards) are not this module's business: see
-    :func:`scheveningen.models.constructions.construct`.
+    :func:`scheveningen.models.constructions.construct`.  ``deadline`` (``time.monotonic()``)
+    cuts the small models short, which then give ``None`` rather than run over.
     """
+    token = _DEADLINE.set(deadline)
+    try:
+        return _construct(size_a, size_b, boards, double)
+    finally:
+        _DEADLINE.reset(token)
+
+
+def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule | None:
     size = UnequalSize(size_a, size_b, boards)
     if size.size_a == size.size_b == size.boards:
         raise ValueError("equal teams: use models.constructions.construct")

@@ -320,7 +320,8 @@ def unequal_stage(run: DesignRun) -> Result | None:
     (never worse than the start); otherwise the full model searches for fewer breaks than
     the start, as for equal teams.  ``None`` when there is no start: the stages go on as before.
     """
-    schedule = unequal_start(run.match)
+    # The construction may use up to half the time limit; the rest improves it.
+    schedule = unequal_start(run.match, run.started + run.params.time_limit / 2)
     if schedule is None:
         return None
     start = Start(schedule, verify(schedule, double=run.match.double).metrics.total_breaks)

@@ -36,7 +36,7 @@ from scheveningen.solver.verifier import verify
 MAPPING_NODES = 20_000
 
 
-def unequal_start(match: Match) -> Schedule | None:
+def unequal_start(match: Match, deadline: float | None = None) -> Schedule | None:
     """The construction for the match's team sizes, mapped onto its requests, or ``None``.
 
     ``None`` when there is no construction for the sizes or no renumbering and colour
@@ -44,7 +44,7 @@ def unequal_start(match: Match) -> Schedule | None:
     """
     if match.equal_teams:
         return None
-    built = construct_unequal(match.size_a, match.size_b, match.boards, match.double)
+    built = construct_unequal(match.size_a, match.size_b, match.boards, match.double, deadline)
     if built is None:
         return None
     for candidate in (built, reverse_colours(built)):
