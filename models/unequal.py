@@ -61,9 +61,9 @@ from scheveningen.models.schedule import Game, Player, Schedule, Team
 
 #: CP-SAT's deterministic time for the class and colour models: enough for a first
 #: colouring at 100 a side, and the same result on every machine.
-WORK_LIMIT = 1.0
+WORK_LIMIT = 0.5
 #: A wall-clock safety net only; the work limit stops the search first.
-WALL_LIMIT = 4.0
+WALL_LIMIT = 8.0
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,9 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
         if extended is not None:
             return extended
     if found is None:
-        found = _solve_classes(p, k, free_sit_outs=False)
+        # The class model, over the rotation (odd k) or sit-outs that make the count possible (even k).
+        pattern = even_pattern(p, k) if k % 2 == 0 else rotation_plays(p, k, p)
+        found = _solve_classes(p, k, pattern) if pattern is not None else None
     if found is None:
         return None
     plays, meets_x = found
@@ -360,89 +362,59 @@ def _colours_with_count(rounds: list[int], wanted: int) -> list[bool] | None:
     return colours if need == 0 else None
 
 
-#: Sit-outs are left to the class model (in turn, any order) when an A player's longest
-#: run of sit-outs is at most this long; beyond, the rotation fixes them.
-FREE_GAP = 3
-
-
-def _max_gap(size: int, boards: int) -> int:
-    """The longest run of rounds a player can sit out when sit-outs go in turn (fewer than 2*size/boards)."""
-    return math.ceil(2 * size / boards) - 1
-
-
-def _solve_classes(p: int, k: int, free_sit_outs: bool) -> tuple[list[list[bool]], dict[tuple[int, int], bool]] | None:
-    """The class model: who plays when (in turn), and which A games are against X (module docstring)."""
-    rounds, x_size, d = p, k // 2, p - k
+def _solve_classes(p: int, k: int, pattern: list[list[bool]]) -> Classes | None:
+    """The class model over a fixed sit-out ``pattern`` (``pattern[a][r]``: A player a plays round r):
+    which A games are against X, with rules 1 and 2 for team A and the fewest breaks."""
+    rounds, x_size = p, k // 2
     model = cp_model.CpModel()
-    rotation = rotation_plays(p, k, rounds)
-    plays: dict[tuple[int, int], cp_model.IntVar] = {}
-    for a in range(p):
-        for r in range(rounds):
-            plays[a, r] = model.new_bool_var(f"plays[A{a + 1},r{r + 1}]")
-            if free_sit_outs:
-                model.add_hint(plays[a, r], rotation[a][r])
-            else:
-                model.add(plays[a, r] == int(rotation[a][r]))
+    mine = {a: [r for r in range(rounds) if pattern[a][r]] for a in range(p)}
+    # cls[a, r]: A player a meets an X player in round r.
+    cls = {(a, r): model.new_bool_var(f"meets_x[A{a + 1},r{r + 1}]") for a in range(p) for r in mine[a]}
     for r in range(rounds):
-        model.add(sum(plays[a, r] for a in range(p)) == k)
-    for a in range(p):  # in turn: after t rounds, floor or ceil of t*k/p games
-        for t in range(1, rounds + 1):
-            model.add_linear_constraint(sum(plays[a, r] for r in range(t)), t * k // p, -(-t * k // p))
-    del d
-    # cls[a, r]: A player a meets an X player in round r (false where a sits out).
-    cls = {key: model.new_bool_var(f"meets_x[A{key[0] + 1},r{key[1] + 1}]") for key in plays}
-    white = {key: model.new_bool_var(f"a_white[A{key[0] + 1},r{key[1] + 1}]") for key in plays}
-    for (a, r), x in cls.items():
-        model.add_implication(x, plays[a, r])
-        # X players have White in odd rounds (r even from 0), and A's colour is the opposite:
-        # A has White when it meets X in an even round or Y in an odd one.
-        w = white[a, r]
-        model.add_implication(w, plays[a, r])
-        if r % 2 == 1:
-            model.add(w == x)
-        else:
-            model.add_bool_or([~w, ~x])
-            model.add_bool_or([w, x, ~plays[a, r]])
-    for r in range(rounds):
-        model.add(sum(cls[a, r] for a in range(p)) == x_size)
-    gap = _max_gap(p, k) if free_sit_outs else 0
+        model.add(sum(cls[a, r] for a in range(p) if pattern[a][r]) == x_size)
     breaks: list[cp_model.IntVar] = []
     for a in range(p):
-        model.add(sum(cls[a, r] for r in range(rounds)) == x_size)
-        model.add_linear_constraint(sum(white[a, r] for r in range(rounds)), k // 2, (k + 1) // 2)  # rule 1
-        following: dict[int, list[tuple[int, cp_model.IntVar]]] = {}
-        for r in range(rounds):
-            nexts: list[int]
-            if free_sit_outs:
-                nexts = list(range(r + 1, min(rounds, r + gap + 2)))
-            else:
-                nexts = [s for s in range(r + 1, rounds) if rotation[a][s]][:1] if rotation[a][r] else []
-            for s in nexts:
-                brk = model.new_bool_var(f"break[A{a + 1},r{r + 1},r{s + 1}]")
-                ends = [plays[a, r], plays[a, s]]
-                inside = [plays[a, t] for t in range(r + 1, s)]
-                for lit in ends:
-                    model.add_implication(brk, lit)
-                for lit in inside:
-                    model.add_implication(brk, ~lit)
-                same = [~white[a, r], ~white[a, s]], [white[a, r], white[a, s]]
-                for clause in same:  # consecutive games with one colour: a break
-                    model.add_bool_or([*clause, *(~lit for lit in ends), *inside, brk])
-                model.add_bool_or([~brk, white[a, r], ~white[a, s]])
-                model.add_bool_or([~brk, ~white[a, r], white[a, s]])
-                following.setdefault(r, []).append((s, brk))
-                breaks.append(brk)
-        for firsts in following.values():  # rule 2: no two breaks in a row
-            for s, first in firsts:
-                for _t, second in following.get(s, []):
-                    model.add_bool_or([~first, ~second])
+        model.add(sum(cls[a, r] for r in mine[a]) == x_size)
+        # X players have White in odd rounds (r even from 0), and A's colour is the opposite:
+        # A has White exactly when it meets X in an even round or Y in an odd one.
+        whites: list[BoolLit] = [cls[a, r] if r % 2 == 1 else ~cls[a, r] for r in mine[a]]
+        model.add_linear_constraint(sum(whites), k // 2, (k + 1) // 2)  # rule 1
+        breaks += _add_break_literals(model, whites, f"A{a + 1}")
     model.minimize(sum(breaks))
     solver = _solver()
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    played = [[solver.boolean_value(plays[a, r]) for r in range(rounds)] for a in range(p)]
-    return played, {key: solver.boolean_value(x) for key, x in cls.items() if played[key[0]][key[1]]}
+    return pattern, {key: solver.boolean_value(x) for key, x in cls.items()}
+
+
+def even_pattern(p: int, k: int) -> list[list[bool]] | None:
+    """Sit-outs in turn where every A player plays an even number of games in even rounds (from 0).
+
+    With an even number of boards the class model needs it: an A player's games against X
+    number its Whites in odd rounds plus its Blacks in even ones, which must be k/2 with k/2
+    Whites in all (rule 1), so its Whites and Blacks in even rounds are as many.  Found by a
+    small CP-SAT model (p*p Booleans) started from the rotation; ``None`` when there is none
+    within the work limit (for p = k + 1 there is none: each player sits out once).
+    """
+    rounds = p
+    model = cp_model.CpModel()
+    rotation = rotation_plays(p, k, rounds)
+    plays = {(a, r): model.new_bool_var(f"plays[A{a + 1},r{r + 1}]") for a in range(p) for r in range(rounds)}
+    for (a, r), var in plays.items():
+        model.add_hint(var, rotation[a][r])
+    for r in range(rounds):
+        model.add(sum(plays[a, r] for a in range(p)) == k)
+    for a in range(p):  # in turn: after t rounds, floor or ceil of t*k/p games
+        for t in range(1, rounds + 1):
+            model.add_linear_constraint(sum(plays[a, r] for r in range(t)), t * k // p, -(-t * k // p))
+        half = model.new_int_var(0, k, f"half_even[A{a + 1}]")
+        model.add(sum(plays[a, r] for r in range(0, rounds, 2)) == 2 * half)
+    solver = _solver()
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return [[solver.boolean_value(plays[a, r]) for r in range(rounds)] for a in range(p)]
 
 
 def _perfect_matchings(cells: list[tuple[int, int]], degree: int) -> list[list[tuple[int, int]]]:
