@@ -59,8 +59,8 @@ from ortools.sat.python.cp_model_helper import Literal as BoolLit
 from scheveningen.models.constructions import mirrored_double
 from scheveningen.models.schedule import Game, Player, Schedule, Team
 
-#: CP-SAT's deterministic time for the class and colour models: enough for a first
-#: colouring at 100 a side, and the same result on every machine.
+#: CP-SAT's deterministic time for the small models, per 500 cells (and once more): the same
+#: result on every machine when it, not the clock, stops the search.
 WORK_LIMIT = 0.5
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
@@ -120,11 +120,13 @@ def rotation_plays(size: int, boards: int, rounds: int) -> list[list[bool]]:
 _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("unequal_deadline", default=None)
 
 
-def _solver(seed: int = 0) -> cp_model.CpSolver:
+def _solver(size: int = 0) -> cp_model.CpSolver:
+    """One worker, seed 0, a work limit growing with the model's ``size`` (its cells), capped by the
+    wall limit and by the construction's deadline."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
-    solver.parameters.max_deterministic_time = WORK_LIMIT
+    solver.parameters.random_seed = 0
+    solver.parameters.max_deterministic_time = WORK_LIMIT * (1 + size / 500)
     deadline = _DEADLINE.get()
     left = WALL_LIMIT if deadline is None else min(WALL_LIMIT, deadline - time.monotonic())
     solver.parameters.max_time_in_seconds = max(left, 0.01)
@@ -266,7 +268,7 @@ def _assign_rounds(cost: dict[tuple[int, int], int], base: Schedule, k: int) -> 
             extra = [v for (r, aa), v in y.items() if aa == a and r < t]
             model.add_linear_constraint(sum(extra), low - played[a], high - played[a])
     model.minimize(sum(cost[cell] * v for cell, v in y.items()))
-    solver = _solver()
+    solver = _solver(len(y))
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
@@ -381,7 +383,7 @@ def _solve_classes(p: int, k: int, pattern: list[list[bool]]) -> Classes | None:
         model.add_linear_constraint(sum(whites), k // 2, (k + 1) // 2)  # rule 1
         breaks += _add_break_literals(model, whites, f"A{a + 1}")
     model.minimize(sum(breaks))
-    solver = _solver()
+    solver = _solver(len(cls))
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
@@ -410,7 +412,7 @@ def even_pattern(p: int, k: int) -> list[list[bool]] | None:
             model.add_linear_constraint(sum(plays[a, r] for r in range(t)), t * k // p, -(-t * k // p))
         half = model.new_int_var(0, k, f"half_even[A{a + 1}]")
         model.add(sum(plays[a, r] for r in range(0, rounds, 2)) == 2 * half)
-    solver = _solver()
+    solver = _solver(len(plays))
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
@@ -473,7 +475,7 @@ def rotation_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
     total = boards * len(pairs)
     model.add_linear_constraint(sum(w for row in white for w in row), total // 2, (total + 1) // 2)
     model.minimize(sum(breaks))
-    solver = _solver()
+    solver = _solver(size_a * size_b)
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
