@@ -377,6 +377,12 @@ def _solve_classes(p: int, k: int, pattern: list[list[bool]]) -> Classes | None:
     breaks: list[cp_model.IntVar] = []
     for a in range(p):
         model.add(sum(cls[a, r] for r in mine[a]) == x_size)
+        # Hint: the perfect alternator whose count of games against X is nearer |X|.
+        starts = [[(i + start) % 2 == 0 for i in range(len(mine[a]))] for start in (0, 1)]
+        counts = [sum(1 for r, w in zip(mine[a], ws, strict=True) if w == (r % 2 == 1)) for ws in starts]
+        ws = starts[0] if abs(counts[0] - x_size) <= abs(counts[1] - x_size) else starts[1]
+        for r, w in zip(mine[a], ws, strict=True):
+            model.add_hint(cls[a, r], w == (r % 2 == 1))
         # X players have White in odd rounds (r even from 0), and A's colour is the opposite:
         # A has White exactly when it meets X in an even round or Y in an odd one.
         whites: list[BoolLit] = [cls[a, r] if r % 2 == 1 else ~cls[a, r] for r in mine[a]]
