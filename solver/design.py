@@ -318,11 +318,14 @@ def unequal_stage(run: DesignRun) -> Result | None:
     The start is the answer when it meets the proven bound or nothing is minimised; when the
     time left cannot build the full model, colour windows are re-solved until the deadline
     (never worse than the start); otherwise the full model searches for fewer breaks than
-    the start, as for equal teams.  ``None`` when there is no start: the stages go on as before.
+    the start, as for equal teams.  ``None`` when there is no start: the stages go on as before,
+    unless the full model could not even be built in the time left (then nothing is found, at once).
     """
     # The construction may use up to half the time limit; the rest improves it.
     schedule = unequal_start(run.match, run.started + run.params.time_limit / 2)
     if schedule is None:
+        if _build_seconds(run.match) * 4 > run.deadline - time.monotonic():
+            return _unknown(run)  # no construction, and no time to build the full model either
         return None
     start = Start(schedule, verify(schedule, double=run.match.double).metrics.total_breaks)
     bound = _proven_bound(run.match, {})
