@@ -193,3 +193,16 @@ def test_colour_search_is_never_worse_and_reproducible_with_one_worker() -> None
     assert runs[0] == runs[1]
     verdict = verify(runs[0], match=match)
     assert verdict.ok and verdict.metrics.total_breaks <= before
+
+
+def test_designer_is_reproducible_with_one_worker_and_a_work_limit() -> None:
+    match = Match(boards=5, size_a=6, colours=(ColourWish(Player(Team.A, 6), 1, Colour.BLACK),))
+    params = DesignParams(time_limit=30, workers=1, work_limit=1.0, seed=4)
+    first, second = design_match(match, params), design_match(match, params)
+    assert first.schedule is not None and first.schedule == second.schedule
+    assert first.verdict is not None and first.verdict.ok
+
+
+def test_no_construction_and_no_room_answers_nothing_found_at_once() -> None:
+    result = design_match(Match(boards=50, size_a=75), DesignParams(time_limit=1, workers=1))
+    assert result.status is Status.UNKNOWN and result.schedule is None
