@@ -431,19 +431,22 @@ def _perfect_matchings(cells: list[tuple[int, int]], degree: int) -> list[list[t
     A regular bipartite graph has a perfect matching (Hall) and removing it leaves a
     regular graph, so ``degree`` rounds of Hopcroft-Karp split it.
     """
+    # Integer nodes (A player a, round r as offset + r): their hashes, unlike strings', are the
+    # same in every process, so the matchings, and the schedule, are too.
+    offset = 1 + max(a for a, _r in cells)
     graph = nx.Graph()
-    players = sorted({("A", a) for a, _r in cells})
+    players = sorted({a for a, _r in cells})
     graph.add_nodes_from(players)
-    graph.add_edges_from((("A", a), ("R", r)) for a, r in cells)
+    graph.add_edges_from((a, offset + r) for a, r in sorted(cells))
     out = []
     for _ in range(degree):
         matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=players)
         chosen = []
-        for node in players:
-            if node not in matching:
+        for a in players:
+            if a not in matching:
                 raise RuntimeError("the class graph is not regular (bug)")
-            chosen.append((node[1], matching[node][1]))
-            graph.remove_edge(node, matching[node])
+            chosen.append((a, matching[a] - offset))
+            graph.remove_edge(a, matching[a])
         out.append(chosen)
     return out
 

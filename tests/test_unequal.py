@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -206,3 +209,17 @@ def test_designer_is_reproducible_with_one_worker_and_a_work_limit() -> None:
 def test_no_construction_and_no_room_answers_nothing_found_at_once() -> None:
     result = design_match(Match(boards=50, size_a=75), DesignParams(time_limit=1, workers=1))
     assert result.status is Status.UNKNOWN and result.schedule is None
+
+
+def test_construction_is_the_same_in_every_process() -> None:
+    code = (
+        "import hashlib; from scheveningen.models.unequal import construct_unequal; "
+        "print(hashlib.sha256(repr(construct_unequal(16, 12, 12)).encode()).hexdigest())"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(digests) == 1 and digests != {""}
