@@ -433,7 +433,7 @@ def _perfect_matchings(cells: list[tuple[int, int]], degree: int) -> list[list[t
     """
     # Integer nodes (A player a, round r as offset + r): their hashes, unlike strings', are the
     # same in every process, so the matchings, and the schedule, are too.
-    offset = 1 + max(a for a, _r in cells)
+    offset = 1 + max((a for a, _r in cells), default=0)
     graph = nx.Graph()
     players = sorted({a for a, _r in cells})
     graph.add_nodes_from(players)
