@@ -34,6 +34,7 @@ from scheveningen.models.rules import RELAXABLE, Rule
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.symmetry import normalise
 from scheveningen.models.tables import best, best_sizes, best_stated_bound
+from scheveningen.solver import stop
 from scheveningen.solver.verifier import Verdict, rule_excess, verify
 
 MIN_BOARDS = 1
@@ -187,8 +188,8 @@ class _Run:
         if show_progress and self.progress is not None:
             reporter = _Progress(self.progress, self.started, incumbent)
             solver.best_bound_callback = reporter.on_bound
-            return solver, solver.solve(mm.model, reporter)
-        return solver, solver.solve(mm.model)
+            return solver, stop.solve(solver, mm.model, reporter)
+        return solver, stop.solve(solver, mm.model)
 
 
 def design(boards: int, params: DesignParams | None = None, progress: ProgressCallback | None = None) -> Result:
@@ -516,7 +517,7 @@ def minimal_conflict(match: Match, strict: bool, params: DesignParams, deadline:
         solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.5)
         solver.parameters.num_workers = 1  # cores are reported by the single-thread search
         solver.parameters.random_seed = params.seed
-        status = solver.solve(mm.model)
+        status = stop.solve(solver, mm.model)
         if status == cp_model.INFEASIBLE:
             return [literal_of[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in literal_of]
         return False if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None

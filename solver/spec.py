@@ -58,7 +58,7 @@ from scheveningen.models.match import (
 )
 from scheveningen.models.schedule import Colour, Player, Team
 from scheveningen.models.textform import ScheduleFormatError, parse_text
-from scheveningen.solver.files import UnreadableFileError, read_text_file
+from scheveningen.solver.files import UnreadableFileError, display_name, read_text_file
 
 
 class SpecError(ValueError):
@@ -152,13 +152,13 @@ def _describe(value: Any) -> str:
 
 
 def load_spec(path: str | Path) -> Match:
-    """Read a spec file; raise :class:`SpecError` naming the problem."""
+    """Read a spec file (``-``: standard input); raise :class:`SpecError` naming the problem."""
     path = Path(path)
     try:
         text = read_text_file(path, "spec file")
     except UnreadableFileError as error:
         raise SpecError(str(error)) from None
-    return parse_spec(text, source=str(path), base=path.parent)
+    return parse_spec(text, source=display_name(path), base=path.parent)
 
 
 def parse_spec(text: str, source: str = "spec", base: Path | None = None) -> Match:
@@ -226,10 +226,17 @@ def parse_spec(text: str, source: str = "spec", base: Path | None = None) -> Mat
         raise SpecError(f"{source}: {error}") from None
 
 
+#: The most [[meet]], [[avoid]] or [[colour]] tables of each kind: a 100-board match has 10,000
+#: pairs and 20,000 player-rounds, so no sensible spec comes near; a larger one is refused at once.
+MAX_REQUESTS = 20_000
+
+
 def _array(reader: _Reader, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         raise reader.fail(key, f"must be written as [[{key}]] tables")
+    if len(value) > MAX_REQUESTS:
+        raise reader.fail(key, f"{len(value)} [[{key}]] tables; at most {MAX_REQUESTS} are supported")
     return value
 
 
