@@ -346,21 +346,23 @@ def _interruptible() -> Iterator[list[int]]:
 
 
 def _cmd_generate(args: argparse.Namespace) -> Reply:
-    match = _match_from_args(args)
-    try:
-        params = DesignParams(
-            time_limit=args.time_limit,
-            work_limit=args.work_limit,
-            seed=args.seed,
-            workers=args.workers or usable_cores(),
-            objective=match.rules.objective,
-            double=match.double,
-            strict=args.strict,
-        )
-    except DesignInputError as error:
-        raise UsageError(str(error)) from None
     stop.reset()
+    # Interrupts are caught from here on, so that even one arriving while the spec is read or the
+    # model built stops the search at its first chance and keeps the best schedule.
     with _interruptible() as received:
+        match = _match_from_args(args)
+        try:
+            params = DesignParams(
+                time_limit=args.time_limit,
+                work_limit=args.work_limit,
+                seed=args.seed,
+                workers=args.workers or usable_cores(),
+                objective=match.rules.objective,
+                double=match.double,
+                strict=args.strict,
+            )
+        except DesignInputError as error:
+            raise UsageError(str(error)) from None
         if sys.stderr.isatty() and not args.quiet:
             with _ProgressLine() as line:
                 result = design_match(match, params, line.update)
