@@ -141,6 +141,28 @@ def usable_cores() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+#: Seconds kept back from --time-limit for what follows the search: verifying, writing, exiting.
+_RESERVE = 0.25
+
+
+def seconds_since_start() -> float:
+    """How long this process has run (start-up and imports included); 0 where the system cannot say."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        with open("/proc/uptime", encoding="ascii") as handle:
+            uptime = float(handle.read().split()[0])
+        return max(0.0, uptime - int(fields[19]) / os.sysconf("SC_CLK_TCK"))  # field 22: start time in ticks
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def design_budget(time_limit: float) -> float:
+    """The search's share of --time-limit: the whole process is to end within the limit, so the time
+    already spent starting up and a small reserve for the output come off (never below a tenth)."""
+    return max(time_limit - seconds_since_start() - _RESERVE, time_limit / 10)
+
+
 def _add_reversal(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--allow-reversal",
@@ -353,7 +375,7 @@ def _cmd_generate(args: argparse.Namespace) -> Reply:
         match = _match_from_args(args)
         try:
             params = DesignParams(
-                time_limit=args.time_limit,
+                time_limit=design_budget(args.time_limit),
                 work_limit=args.work_limit,
                 seed=args.seed,
                 workers=args.workers or usable_cores(),
@@ -374,6 +396,10 @@ def _cmd_generate(args: argparse.Namespace) -> Reply:
 def _design_reply(result: Result, match: Match, time_limit: float, interrupted: bool) -> Reply:
     messages = list(result.messages)
     data = report.result_data(result)
+    parameters = data["parameters"]
+    if isinstance(parameters, dict):  # the user's limit; the search had what was left after start-up
+        parameters["search_time_limit"] = round(parameters["time_limit"], 3)
+        parameters["time_limit"] = time_limit
     data["interrupted"] = interrupted
     if interrupted:
         messages.append(

@@ -164,6 +164,20 @@ class _Run:
     def objective(self) -> Objective:
         return self.match.rules.objective
 
+    def room_to_build(self) -> bool:
+        """Whether a full model can be built, and searched a little, before the deadline.
+
+        Building cannot be interrupted and grows as n cubed, so a stage that has no room says
+        so instead of overrunning the time limit (the estimate is doubled for a loaded machine).
+        """
+        if 2 * _build_seconds(self.match) < self.deadline - time.monotonic():
+            return True
+        self.messages.append(
+            f"the time limit leaves no room to build the model for {self.match.boards} boards "
+            f"(about {2 * _build_seconds(self.match):.0f} s); a longer --time-limit may find a schedule"
+        )
+        return False
+
     def spec(self, relaxed: frozenset[Rule] = frozenset(), **changes: object) -> MatchModelSpec:
         spec = MatchModelSpec(
             boards=self.match.boards,
@@ -211,6 +225,8 @@ def design_match(match: Match, params: DesignParams | None = None, progress: Pro
     start, known = found if found is not None else (None, 0)
     if start is not None and run.objective == "none":
         return _result(run, start, 0, {}, fairness_proven=False)
+    if start is None and not run.room_to_build():
+        return _unknown(run)
     if match.has_requests and not params.strict and not _requests_feasible(run):
         return _explained(run)
     if start is not None:
@@ -224,6 +240,8 @@ def design_match(match: Match, params: DesignParams | None = None, progress: Pro
                     "this is the direct construction (a longer --time-limit may find fewer breaks)"
                 )
             return _result(run, start, 0, {}, fairness_proven=False)
+    if start is None and not run.room_to_build():
+        return _unknown(run)
     mm = MatchModel.build(run.spec())
     mm.set_objective()
     if start is not None:
@@ -264,6 +282,8 @@ def _design_relaxed(run: _Run) -> Result:
     for rule in sorted(RELAXABLE):
         if not _rule_on(match.rules, rule):
             continue
+        if not run.room_to_build():
+            return _unknown(run)
         trial = replace(run, match=_only_rules(match, [*kept, rule]))
         mm = MatchModel.build(trial.spec(objective="none", symmetry_breaking=False))
         mm.set_objective()

@@ -170,10 +170,13 @@ def _sequences(schedule: WrittenSchedule) -> dict[Player, list[tuple[int, Colour
     has none, a round the player (wrongly) plays twice has two.  Players outside the teams are
     left out (rule 0 names them)."""
     sequences: dict[Player, list[tuple[int, Colour]]] = {p: [] for p in schedule.all_players()}
-    for r, _board, game in schedule.games():
-        for player in (game.white, game.black):
-            if player in sequences:
-                sequences[player].append((r, game.colour_of(player)))
+    white, black = Colour.WHITE, Colour.BLACK
+    for r, games in enumerate(schedule.rounds, start=1):
+        for game in games:
+            if game.white in sequences:
+                sequences[game.white].append((r, white))
+            if game.black in sequences:
+                sequences[game.black].append((r, black))
     return sequences
 
 
@@ -269,15 +272,12 @@ def check_complete(schedule: Checkable, double: bool) -> list[Violation]:
                     )
                 )
             meetings.setdefault((game.a_player, game.b_player), []).append((r, board, game))
-        for board, count in sorted(boards_used.items()):
-            if count > 1 and board <= written.boards:
+        for board, count in sorted((k, c) for k, c in boards_used.items() if c > 1):
+            if board <= written.boards:
                 out.append(Violation(rule, f"round {r} has {count} games on board {board}", round=r, board=board))
-        for player, on in sorted(seen.items()):
-            if len(on) > 1:
-                where = " and ".join(str(k) for k in on)
-                out.append(
-                    Violation(rule, f"{player} plays {len(on)} games in round {r} (boards {where})", str(player), r)
-                )
+        for player, on in sorted((p, on) for p, on in seen.items() if len(on) > 1):
+            where = " and ".join(str(k) for k in on)
+            out.append(Violation(rule, f"{player} plays {len(on)} games in round {r} (boards {where})", str(player), r))
         if written.equal_teams:
             for player in written.all_players():
                 if player not in seen:
@@ -379,10 +379,12 @@ def check_requests(schedule: Schedule, match: Match) -> list[str]:
 # --------------------------------------------------------------------------- rules 1-3
 
 
-def check_colour_balance(schedule: Checkable) -> list[Violation]:
+def check_colour_balance(
+    schedule: Checkable, sequences: dict[Player, list[tuple[int, Colour]]] | None = None
+) -> list[Violation]:
     """Rule 1: each player's whites and blacks differ by at most 1."""
     out = []
-    for player, sequence in _sequences(as_written(schedule)).items():
+    for player, sequence in (sequences or _sequences(as_written(schedule))).items():
         colours = _played(sequence)
         whites = colours.count(Colour.WHITE)
         blacks = len(colours) - whites
@@ -394,7 +396,9 @@ def check_colour_balance(schedule: Checkable) -> list[Violation]:
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
-def check_no_three_in_a_row(schedule: Checkable, max_run: int = 2) -> list[Violation]:
+def check_no_three_in_a_row(
+    schedule: Checkable, max_run: int = 2, sequences: dict[Player, list[tuple[int, Colour]]] | None = None
+) -> list[Violation]:
     """Rule 2: nobody has the same colour in more than ``max_run`` (normally 2) consecutive games.
 
     Every window of ``max_run + 1`` consecutive games in one colour is one violation;
@@ -403,7 +407,7 @@ def check_no_three_in_a_row(schedule: Checkable, max_run: int = 2) -> list[Viola
     out = []
     window = max_run + 1
     count = _NUMBER_WORDS.get(window, str(window))
-    for player, played_rounds in _sequences(as_written(schedule)).items():
+    for player, played_rounds in (sequences or _sequences(as_written(schedule))).items():
         for start in range(len(played_rounds) - window + 1):
             games = played_rounds[start : start + window]
             if len({c for _r, c in games}) == 1:
@@ -459,10 +463,10 @@ def board_balance_excess(schedule: Checkable) -> int:
 # --------------------------------------------------------------------------- metrics
 
 
-def metrics(schedule: Checkable) -> Metrics:
+def metrics(schedule: Checkable, sequences: dict[Player, list[tuple[int, Colour]]] | None = None) -> Metrics:
     """Breaks, runs and whites per player, team and round."""
     written = as_written(schedule)
-    sequences = _sequences(written)
+    sequences = sequences or _sequences(written)
     breaks = {}
     runs = {}
     whites = {}
@@ -599,14 +603,15 @@ def verify(
         Rule.NO_THREE_IN_A_ROW: settings.max_run > 0,
         Rule.BOARD_BALANCE: settings.board_balance,
     }
+    sequences = _sequences(written)  # every player's colours, read once for rules 1, 2 and the metrics
     found = {Rule.COMPLETE: check_complete(written, double)}
     if active[Rule.COLOUR_BALANCE]:
-        found[Rule.COLOUR_BALANCE] = check_colour_balance(written)
+        found[Rule.COLOUR_BALANCE] = check_colour_balance(written, sequences)
     if active[Rule.NO_THREE_IN_A_ROW]:
-        found[Rule.NO_THREE_IN_A_ROW] = check_no_three_in_a_row(written, settings.max_run)
+        found[Rule.NO_THREE_IN_A_ROW] = check_no_three_in_a_row(written, settings.max_run, sequences)
     if active[Rule.BOARD_BALANCE]:
         found[Rule.BOARD_BALANCE] = check_board_balance(written)
-    stats = metrics(written)
+    stats = metrics(written, sequences)
     notes: list[str] = []
     if not written.sizes_stated and not written.equal_teams:
         notes.append(
