@@ -157,10 +157,10 @@ def seconds_since_start() -> float:
         return 0.0
 
 
-def design_budget(time_limit: float) -> float:
-    """The search's share of --time-limit: the whole process is to end within the limit, so the time
-    already spent starting up and a small reserve for the output come off (never below a tenth)."""
-    return max(time_limit - seconds_since_start() - _RESERVE, time_limit / 10)
+def design_budget(time_limit: float, spent: float) -> float:
+    """The search's share of --time-limit: the whole process is to end within the limit, so the
+    ``spent`` seconds of start-up and a small reserve for the output come off (never below a tenth)."""
+    return max(time_limit - spent - _RESERVE, time_limit / 10)
 
 
 def _add_reversal(parser: argparse.ArgumentParser) -> None:
@@ -375,7 +375,7 @@ def _cmd_generate(args: argparse.Namespace) -> Reply:
         match = _match_from_args(args)
         try:
             params = DesignParams(
-                time_limit=design_budget(args.time_limit),
+                time_limit=design_budget(args.time_limit, args.spent),
                 work_limit=args.work_limit,
                 seed=args.seed,
                 workers=args.workers or usable_cores(),
@@ -561,12 +561,16 @@ def _emit(reply: Reply, command: str, fmt: str, output: str | None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from_process = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     fmt, command, output = _format_asked(argv), next((a for a in argv if a in COMMANDS), "schev"), None
     try:
         try:
             args = parser.parse_args(argv)
+            # Run as the program, the process's start-up counts against --time-limit; called from
+            # Python with arguments (a test, a script), only the call itself does.
+            args.spent = seconds_since_start() if from_process else 0.0
             fmt, command, output = args.format, args.command, args.output
             reply = COMMANDS[command].run(args)
         except UsageError as error:

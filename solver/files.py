@@ -11,8 +11,10 @@ import sys
 from pathlib import Path
 from typing import BinaryIO
 
-#: The largest file read: a 500-board schedule in the text form is under 2 MB.
+#: The largest schedule file read: a 500-board schedule in the text form is under 2 MB.
 MAX_FILE_BYTES = 4 * 1024 * 1024
+#: The largest spec read: 20,000 requests take about 1 MB of TOML, and TOML is slow to parse.
+MAX_SPEC_BYTES = 2 * 1024 * 1024
 
 STDIN = "-"
 
@@ -26,20 +28,22 @@ def display_name(path: str | Path) -> str:
     return "standard input" if str(path) == STDIN else str(path)
 
 
-def read_text_file(path: str | Path, what: str) -> str:
-    """The file's text (standard input for ``-``); ``what`` names the kind of file expected."""
+def read_text_file(path: str | Path, what: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """The file's text (standard input for ``-``); ``what`` names the kind of file expected.
+
+    A file longer than ``max_bytes`` is refused after reading that much, never read whole."""
     name = display_name(path)
     try:
         if str(path) == STDIN:
             stream = getattr(sys.stdin, "buffer", None)  # a text-only stream (a test's StringIO) has none
             if stream is None:
-                data = sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8")
-                _check_size(data, name)
+                data = sys.stdin.read(max_bytes + 1).encode("utf-8")
+                _check_size(data, name, max_bytes)
             else:
-                data = _read_capped(stream, name)
+                data = _read_capped(stream, name, max_bytes)
         else:
             with Path(path).open("rb") as handle:
-                data = _read_capped(handle, name)
+                data = _read_capped(handle, name, max_bytes)
     except FileNotFoundError:
         raise UnreadableFileError(f"{name}: no such file") from None
     except IsADirectoryError:
@@ -54,14 +58,12 @@ def read_text_file(path: str | Path, what: str) -> str:
         raise UnreadableFileError(f"{name}: not a text file (it is not UTF-8)") from None
 
 
-def _read_capped(handle: BinaryIO, name: str) -> bytes:
-    data = handle.read(MAX_FILE_BYTES + 1)
-    _check_size(data, name)
+def _read_capped(handle: BinaryIO, name: str, max_bytes: int) -> bytes:
+    data = handle.read(max_bytes + 1)
+    _check_size(data, name, max_bytes)
     return data
 
 
-def _check_size(data: bytes, name: str) -> None:
-    if len(data) > MAX_FILE_BYTES:
-        raise UnreadableFileError(
-            f"{name}: too large (over {MAX_FILE_BYTES // (1024 * 1024)} MB); no schedule or spec is that long"
-        )
+def _check_size(data: bytes, name: str, max_bytes: int) -> None:
+    if len(data) > max_bytes:
+        raise UnreadableFileError(f"{name}: too large (over {max_bytes // (1024 * 1024)} MB); no input is that long")

@@ -58,7 +58,7 @@ from scheveningen.models.match import (
 )
 from scheveningen.models.schedule import Colour, Player, Team
 from scheveningen.models.textform import ScheduleFormatError, parse_text
-from scheveningen.solver.files import UnreadableFileError, display_name, read_text_file
+from scheveningen.solver.files import MAX_SPEC_BYTES, UnreadableFileError, display_name, read_text_file
 
 
 class SpecError(ValueError):
@@ -155,7 +155,7 @@ def load_spec(path: str | Path) -> Match:
     """Read a spec file (``-``: standard input); raise :class:`SpecError` naming the problem."""
     path = Path(path)
     try:
-        text = read_text_file(path, "spec file")
+        text = read_text_file(path, "spec file", MAX_SPEC_BYTES)
     except UnreadableFileError as error:
         raise SpecError(str(error)) from None
     return parse_spec(text, source=display_name(path), base=path.parent)
@@ -327,6 +327,8 @@ class _Context:
         rounds = self.reader.get(table, "rounds", list, path, _REQUIRED)
         if not rounds:
             raise self.reader.fail(f"{path}.rounds", "must list at least one round")
+        if len(rounds) > self.rounds:
+            raise self.reader.fail(f"{path}.rounds", f"lists {len(rounds)} rounds, but the match has {self.rounds}")
         return Avoid(a=a.number, b=b.number, rounds=tuple(self.round(r, f"{path}.rounds") for r in rounds))
 
     def colour(self, table: dict[str, Any], index: int) -> ColourWish:
