@@ -3,6 +3,7 @@ standard input and output, reproducible runs with one worker and a work limit.""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
@@ -100,11 +101,12 @@ def test_usage_errors_are_json_too(argv: list[str]) -> None:
 
 def test_each_command_declares_its_formats() -> None:
     parser = cli.build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     for name, command in cli.COMMANDS.items():
         assert command.formats[0] == "text"
-        sub = parser._subparsers._group_actions[0].choices[name]  # type: ignore[union-attr]
+        sub = commands.choices[name]
         (action,) = [a for a in sub._actions if a.dest == "format"]
-        assert tuple(action.choices) == command.formats
+        assert action.choices is not None and tuple(action.choices) == command.formats
 
 
 # --------------------------------------------------------------------------- '-' and bounds

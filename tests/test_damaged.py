@@ -134,7 +134,7 @@ def recount(rounds: list[list[tuple[str, str]]], n: int) -> dict[int, bool]:
     """Rules 0-3 by brute force from their wording (single round, equal teams)."""
     a_players = [f"A{i}" for i in range(1, n + 1)]
     b_players = [f"B{i}" for i in range(1, n + 1)]
-    meets = Counter()
+    meets: Counter[frozenset[str]] = Counter()
     ok0 = len(rounds) == n
     colours: dict[str, list[str]] = {p: [] for p in a_players + b_players}
     a_whites_total = 0

@@ -226,6 +226,8 @@ def test_valid_specs_read_back_what_was_written(case: tuple[str, dict[str, objec
     assert match.boards == expected["boards"]
     assert match.team_a.players == expected["names"]
     assert [(m.a, m.b, m.round) for m in match.meets] == expected["meets"]
-    number, r, colour = expected["colour"]  # type: ignore[misc]
+    wanted = expected["colour"]
+    assert isinstance(wanted, tuple)
+    number, r, colour = wanted
     wish = match.colours[0]
     assert (wish.player, wish.round, wish.colour) == (Player(Team.B, number), r, Colour(colour))
