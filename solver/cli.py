@@ -550,11 +550,11 @@ def _format_asked(argv: Sequence[str]) -> str:
 def _emit(reply: Reply, command: str, fmt: str, output: str | None) -> None:
     """Messages to standard error; the output in its format to --output or standard output.
 
-    A failed run (exit 2 or 70) writes no output file: its JSON document goes to standard output.
+    A failed run (exit 2, 70 or 130) writes no output file: its JSON document goes to standard output.
     """
     for message in reply.messages:
         print(f"schev: {message}", file=sys.stderr)
-    failed = reply.exit_code in (EXIT_BAD_INPUT, EXIT_BUG)
+    failed = reply.exit_code in (EXIT_BAD_INPUT, EXIT_BUG, EXIT_QUIT)
     rendered = reply.render(command, fmt)
     if rendered:
         report.write_output(rendered, None if failed else output)
@@ -577,10 +577,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             reply = Reply(EXIT_BAD_INPUT, "error", messages=[f"error: {error}"])
         except (DesignBugError, EquivalenceBugError) as error:
             reply = Reply(EXIT_BUG, "bug", messages=[f"INTERNAL ERROR (please report): {error}"])
-        if fmt not in (TEXT, JSON) and reply.exit_code in (EXIT_BAD_INPUT, EXIT_BUG):
+        except KeyboardInterrupt:  # outside a search (reading a huge file, say): nothing to keep
+            reply = Reply(EXIT_QUIT, "interrupted", messages=["interrupted"])
+        if fmt not in (TEXT, JSON) and reply.exit_code in (EXIT_BAD_INPUT, EXIT_BUG, EXIT_QUIT):
             fmt = TEXT  # an error has no export form
         try:
             _emit(reply, command, fmt, output)
+        except BrokenPipeError:
+            raise
         except OSError as error:
             # Writing --output failed (no such folder, a directory, no permission, disk full).
             name = f" {error.filename}" if error.filename else ""
