@@ -169,7 +169,10 @@ class _Run:
 
         Building cannot be interrupted and grows as n cubed, so a stage that has no room says
         so instead of overrunning the time limit (the estimate is doubled for a loaded machine).
+        After a stop request (an interrupt) nothing more is built.
         """
+        if stop.requested():
+            return False
         if 2 * _build_seconds(self.match) < self.deadline - time.monotonic():
             return True
         self.messages.append(
@@ -231,10 +234,10 @@ def design_match(match: Match, params: DesignParams | None = None, progress: Pro
         return _explained(run)
     if start is not None:
         proven = _proven_bound(match, {}) if match.rules.objective == "breaks" else -1
-        if known == proven or _build_seconds(match) * 4 > run.deadline - time.monotonic():
+        if known == proven or _build_seconds(match) * 4 > run.deadline - time.monotonic() or stop.requested():
             # Nothing to gain (the construction meets the proven bound), or no time to build
-            # and search the full model: the verified construction is the answer.
-            if known != proven:
+            # and search the full model, or an interrupt: the verified construction is the answer.
+            if known != proven and not stop.requested():
                 run.messages.append(
                     f"the time limit leaves no room to search {match.boards} boards; "
                     "this is the direct construction (a longer --time-limit may find fewer breaks)"
