@@ -192,7 +192,7 @@ def main() -> int:
         "# Time limits held: whole-process time of `schev generate`",
         "",
         *machine_lines(sys.argv),
-        f"- Load average at the end: {load_average()}",
+        f"- Load average when the runs began: {load_start} (the line above is from the end)",
         "",
         f"Limit {limit:g} s, {args.workers} worker(s); allowed whole-process time {limit + ALLOWANCE:g} s. "
         f"Start-up alone (`schev --version`, best of 3): {boot:.2f} s. The machine was shared with other work: "
