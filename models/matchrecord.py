@@ -293,7 +293,7 @@ class MatchRecord:
 
     def to_json(self) -> str:
         """The match file's text (``docs/matchfile.md``), ending in a newline."""
-        return json.dumps(self.as_dict(), indent=2, ensure_ascii=False) + "\n"
+        return _dump(self.as_dict(), 0) + "\n"
 
     def as_dict(self) -> dict[str, Any]:
         match = self.match
@@ -354,7 +354,22 @@ class MatchRecord:
             raise MatchFileError(f"{source}: {error}") from None
 
 
-# --------------------------------------------------------------------------- writing requests
+# --------------------------------------------------------------------------- writing
+
+
+def _dump(value: Any, depth: int) -> str:
+    """JSON laid out for people: objects one key a line; a list of plain values, or a flat object, on one line."""
+    flat = not isinstance(value, dict | list) or (
+        all(not isinstance(v, dict | list) for v in (value.values() if isinstance(value, dict) else value))
+        and (isinstance(value, list) or depth > 0)
+    )
+    if flat:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    pad, inner = "  " * depth, "  " * (depth + 1)
+    if isinstance(value, dict):
+        items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {_dump(v, depth + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + f"\n{pad}}}" if items else "{}"
+    return "[\n" + ",\n".join(f"{inner}{_dump(v, depth + 1)}" for v in value) + f"\n{pad}]" if value else "[]"
 
 
 def _requests_dict(match: Match) -> dict[str, Any]:
