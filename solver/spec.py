@@ -471,7 +471,10 @@ def _player_from_toml(reader: _Reader, entry: dict[str, Any], path: str) -> Play
 def _problem(error: RosterError | EventError) -> str:
     """The message without its leading field name, which the path already gives."""
     text = str(error)
-    return text[len(error.field) + 1 :] if text.startswith(error.field + " ") else text
+    for prefix in (f"{error.field}: ", f"{error.field} "):
+        if text.startswith(prefix):
+            return text[len(prefix) :]
+    return text
 
 
 def _roster_from_csv(reader: _Reader, path: str, file: Path) -> tuple[PlayerInfo, ...]:
@@ -480,7 +483,7 @@ def _roster_from_csv(reader: _Reader, path: str, file: Path) -> tuple[PlayerInfo
         text = read_text_file(file, "roster file").removeprefix("\ufeff")
     except UnreadableFileError as error:
         raise reader.fail(path, str(error)) from None
-    rows = csv.reader(io.StringIO(text, newline=""))
+    rows = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         header = [column.strip() for column in next(rows)]
     except StopIteration:

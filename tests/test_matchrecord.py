@@ -25,7 +25,8 @@ def records_with_results(draw: st.DrawFn) -> MatchRecord:
     games = [(r, b) for r in range(1, record.rounds + 1) for b in range(1, record.boards + 1)]
     chosen = draw(st.lists(st.sampled_from(games), unique=True))
     results = {key: draw(st.sampled_from(list(GameResult))) for key in chosen}
-    return record.with_results(results)
+    with_results: MatchRecord = record.with_results(results)
+    return with_results
 
 
 @settings(max_examples=40, deadline=None)
