@@ -173,7 +173,7 @@ def test_malformed_roster_files_name_file_line_and_column(tmp_path: Path, csv_te
 def test_a_roster_of_the_wrong_length_is_refused(tmp_path: Path) -> None:
     spec = _spec_with_csv(tmp_path, ROSTER_CSV + '"Third, One",,,,,,\n')
     spec.write_text('boards = 2\n[teams.A]\nsize = 2\nroster = "oslo.csv"\n', encoding="utf-8")
-    with pytest.raises(SpecError, match=r"teams\.A\.players: names 3 players but the team has 2"):
+    with pytest.raises(SpecError, match=r":4: teams\.A\.roster: lists 3 players but the team's size is 2"):
         load_match_setup(spec)
     missing = tmp_path / "m.toml"
     missing.write_text('boards = 2\n[teams.B]\nroster = "none.csv"\n', encoding="utf-8")
