@@ -3,12 +3,17 @@ every malformed detail, naming the file, the line and the key."""
 
 from __future__ import annotations
 
+import csv
+import io
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scheveningen.models.matchrecord import Scoring
-from scheveningen.models.roster import Event, PlayerInfo
+from scheveningen.models.roster import PLAYER_FIELDS, TITLES, Event, PlayerInfo
 from scheveningen.solver.spec import SpecError, load_match_setup, parse_match_setup, parse_spec
 
 SPEC = """\
@@ -179,3 +184,34 @@ def test_a_roster_of_the_wrong_length_is_refused(tmp_path: Path) -> None:
     missing.write_text('boards = 2\n[teams.B]\nroster = "none.csv"\n', encoding="utf-8")
     with pytest.raises(SpecError, match=r"m.toml:3: teams.B.roster: .*none.csv: no such file"):
         load_match_setup(missing)
+
+
+_names = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=20
+).filter(lambda s: s.strip() == s and s != "")
+_players = st.builds(
+    PlayerInfo,
+    name=_names,
+    rating=st.none() | st.integers(1, 3999),
+    fide_id=st.none() | st.integers(1, 99_999_999_999),
+    title=st.none() | st.sampled_from(TITLES),
+    federation=st.none() | st.from_regex(r"\A[A-Z]{3}\Z"),
+    birth=st.none() | st.sampled_from(["1990", "2001-02-28", "1964-12-31"]),
+    sex=st.none() | st.sampled_from(["m", "w"]),
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(_players, min_size=2, max_size=2, unique_by=lambda p: p.name.casefold()))
+def test_any_roster_written_by_a_csv_writer_reads_back(
+    tmp_path_factory: pytest.TempPathFactory, roster: list[PlayerInfo]
+) -> None:
+    if any(re.fullmatch(r"[ABab][0-9]+", p.name) for p in roster):
+        return  # names that look like another player's code are refused, on purpose
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(PLAYER_FIELDS)
+    for p in roster:
+        writer.writerow(["" if getattr(p, key) is None else getattr(p, key) for key in PLAYER_FIELDS])
+    spec = _spec_with_csv(tmp_path_factory.mktemp("csv"), buffer.getvalue())
+    assert load_match_setup(spec).roster_a == tuple(roster)
