@@ -183,3 +183,40 @@ def test_the_documented_example_is_a_valid_match_file(tmp_path: Path) -> None:
     record = read_match_file(path)
     assert record.team_name(Team.B) == "Bergen" and record.roster_a[0].fide_id == 1503014
     assert record.result(1, 2) is GameResult.DRAW and len(record.results) == 2
+
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += _paths(value, (*prefix, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += _paths(value, (*prefix, index))
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_any_damage_is_a_match_file_error_never_a_crash(data: st.DataObject) -> None:
+    document = json.loads(four_boards().with_result(2, 2, GameResult.DRAW).to_json())
+    path = data.draw(st.sampled_from(_paths(document)[1:]))
+    node = document
+    for key in path[:-1]:
+        node = node[key]
+    if data.draw(st.booleans()) and isinstance(node, dict):
+        del node[path[-1]]
+    else:
+        node[path[-1]] = data.draw(_json_values)
+    try:
+        record = MatchRecord.from_json(json.dumps(document))
+    except MatchFileError:
+        return
+    assert MatchRecord.from_json(record.to_json()) == record
