@@ -133,7 +133,7 @@ def _set(path: str, value: Any) -> Any:
         (lambda d: d["schedule"].pop(), "the schedule has 3 rounds, the match 4"),
         (_set("teams/A/players/0/rating", 99999), "teams.A.players[1]: rating must be a whole number"),
         (_set("teams/A/players/0/title", "XM"), "teams.A.players[1]: title must be one of"),
-        (lambda d: d["teams"]["A"]["players"].pop(), "teams.A.players names 3 players but the team has 4"),
+        (lambda d: d["teams"]["A"]["players"].pop(), "names 3 players but the team has 4"),
         (_set("event/start", "2026-02-30"), "event: start: '2026-02-30' is not a real calendar date"),
         (_set("scoring/win", -1), "scoring.win must be a number, 0 or more"),
         (_set("boards", "4"), "boards must be a whole number"),
