@@ -249,7 +249,8 @@ class MatchRecord:
         roster = self.roster(player.team)
         if roster:
             return roster[player.number - 1]
-        return PlayerInfo(name=self.match.player_name(player))
+        names = self.match.team(player.team).players
+        return PlayerInfo(name=names[player.number - 1] if names else str(player))
 
     def game(self, r: int, board: int) -> Game:
         """The game on ``board`` in round ``r``; :class:`MatchRecordError` when there is none."""
