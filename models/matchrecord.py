@@ -29,6 +29,7 @@ names what is wrong; reading a file adds where (:class:`MatchFileError`).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
@@ -80,7 +81,7 @@ class Scoring:
     def __post_init__(self) -> None:
         for key in ("win", "draw", "loss"):
             value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0 or value != value:
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
                 raise MatchRecordError(f"scoring.{key} must be a number, 0 or more, got {value!r}")
             object.__setattr__(self, key, float(value))
         if not self.win >= self.draw >= self.loss:
