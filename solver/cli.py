@@ -32,9 +32,11 @@ from dataclasses import dataclass, field, replace
 from types import FrameType
 
 from scheveningen.models.match import Match, MatchError, RuleSettings
+from scheveningen.models.matchrecord import MatchFileError, MatchRecordError
+from scheveningen.models.results import ResultError
 from scheveningen.models.tables import PUBLISHED_SIZES, UnknownTableError, best_text, published, published_text
 from scheveningen.models.textform import ParsedText, ParsedWritten, ScheduleFormatError, parse_text, read_written
-from scheveningen.solver import report, stop
+from scheveningen.solver import cli_match, report, stop
 from scheveningen.solver.compare import compare
 from scheveningen.solver.design import (
     MAX_BOARDS,
@@ -48,6 +50,7 @@ from scheveningen.solver.design import (
 )
 from scheveningen.solver.equivalence import EquivalenceBugError, canonical_form
 from scheveningen.solver.files import UnreadableFileError, display_name, read_text_file
+from scheveningen.solver.matchfile import write_match_file
 from scheveningen.solver.spec import SpecError, load_spec
 from scheveningen.solver.verifier import verify
 
@@ -63,6 +66,10 @@ TEXT, JSON = "text", "json"
 
 class UsageError(Exception):
     """Bad input from the user: printed as one line, exit code 2."""
+
+
+class InternalError(Exception):
+    """A check of our own output failed: a bug, exit code 70."""
 
 
 @dataclass
@@ -98,6 +105,7 @@ class Command:
     formats: tuple[str, ...]
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], Reply]
+    output: bool = True  # takes --output (``result`` rewrites its match file instead)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -390,7 +398,24 @@ def _cmd_generate(args: argparse.Namespace) -> Reply:
                 result = design_match(match, params, line.update)
         else:
             result = design_match(match, params)
-    return _design_reply(result, match, args.time_limit, interrupted=bool(received) or stop.requested())
+    reply = _design_reply(result, match, args.time_limit, interrupted=bool(received) or stop.requested())
+    if result.schedule is not None and cli_match.wants_match_file(args):  # --output FILE.json (issue 12)
+        _write_match_file(args, match, result)
+        reply.text = ""  # the match file is the output
+    return reply
+
+
+def _write_match_file(args: argparse.Namespace, match: Match, result: Result) -> None:
+    """The match file of a designed schedule, written to --output (docs/matchfile.md)."""
+    try:
+        record = cli_match.generated_record(args, match, result)
+        write_match_file(record, args.output)
+    except cli_match.CommandError as error:
+        raise UsageError(str(error)) from None
+    except MatchFileError as error:
+        raise InternalError(str(error)) from None
+    except OSError as error:
+        raise UsageError(f"cannot write {args.output}: {error.strerror or error}") from None
 
 
 def _design_reply(result: Result, match: Match, time_limit: float, interrupted: bool) -> Reply:
@@ -515,6 +540,42 @@ COMMANDS: dict[str, Command] = {
 }
 
 
+def _answered(answer: Callable[[argparse.Namespace], cli_match.Answer]) -> Callable[[argparse.Namespace], Reply]:
+    """A command of solver/cli_match.py (issue 12): its answer as a reply, its refusals as bad input."""
+
+    def run(args: argparse.Namespace) -> Reply:
+        try:
+            found = answer(args)
+        except (cli_match.CommandError, MatchRecordError, ResultError, SpecError) as error:
+            raise UsageError(str(error)) from None
+        except OSError as error:
+            name = f" {error.filename}" if error.filename else ""
+            raise UsageError(f"cannot write{name}: {error.strerror or error}") from None
+        return Reply(EXIT_OK, "ok", text=found.text, data=found.data, renderers=found.renderers)
+
+    return run
+
+
+for _command in (
+    Command(
+        "result",
+        cli_match.RESULT_HELP,
+        cli_match.RESULT_FORMATS,
+        cli_match.configure_result,
+        _answered(cli_match.result_answer),
+        output=False,
+    ),
+    Command(
+        "standings",
+        cli_match.STANDINGS_HELP,
+        cli_match.STANDINGS_FORMATS,
+        cli_match.configure_standings,
+        _answered(cli_match.standings_answer),
+    ),
+):
+    COMMANDS[_command.name] = _command
+
+
 def register(command: Command) -> None:
     """Add a command (another module's, e.g. the match-file commands) before :func:`main` runs."""
     COMMANDS[command.name] = command
@@ -533,7 +594,8 @@ def build_parser() -> argparse.ArgumentParser:
             default=command.formats[0],
             help=f"output format: {', '.join(command.formats)} (default {command.formats[0]})",
         )
-        child.add_argument("--output", "-o", metavar="FILE", help="write to FILE ('-': standard output)")
+        if command.output:
+            child.add_argument("--output", "-o", metavar="FILE", help="write to FILE ('-': standard output)")
     return parser
 
 
@@ -571,11 +633,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             # Run as the program, the process's start-up counts against --time-limit; called from
             # Python with arguments (a test, a script), only the call itself does.
             args.spent = seconds_since_start() if from_process else 0.0
-            fmt, command, output = args.format, args.command, args.output
+            command = args.command
             reply = COMMANDS[command].run(args)
+            # Read after the run: ``result`` also takes --format and --output after its results.
+            fmt, output = args.format, getattr(args, "output", None)
         except UsageError as error:
             reply = Reply(EXIT_BAD_INPUT, "error", messages=[f"error: {error}"])
-        except (DesignBugError, EquivalenceBugError) as error:
+        except (DesignBugError, EquivalenceBugError, InternalError) as error:
             reply = Reply(EXIT_BUG, "bug", messages=[f"INTERNAL ERROR (please report): {error}"])
         except KeyboardInterrupt:  # outside a search (reading a huge file, say): nothing to keep
             reply = Reply(EXIT_QUIT, "interrupted", messages=["interrupted"])

@@ -175,3 +175,16 @@ def test_one_worker_with_a_work_limit_is_byte_identical(tmp_path: Path) -> None:
         data.pop("wall_time")
         data["parameters"].pop("search_time_limit")
     assert one == two
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["standings", "{missing}"], ["result", "{missing}", "--round", "1", "1-0"], ["standings", "{garbage}"]],
+    ids=["standings-missing", "result-missing", "standings-garbage"],
+)
+def test_the_match_file_commands_answer_json_too(tmp_path: Path, argv: list[str]) -> None:
+    names = {"missing": str(tmp_path / "absent.json"), "garbage": write(tmp_path, "garbage.json", "{not json")}
+    code, out, err = run(*(arg.format(**names) for arg in argv), "--format", "json")
+    data = json.loads(out)
+    assert (code, data["exit_code"], data["status"], data["command"]) == (2, 2, "error", argv[0])
+    assert len(err.splitlines()) == 1 and "Traceback" not in err

@@ -70,13 +70,22 @@ def _optional_reader(module: str, function: str, error: str, samples: tuple[str,
         found = importlib.import_module(f"scheveningen.{module}")
     except ImportError:
         return
-    if hasattr(found, function) and hasattr(found, error):
+    if samples and hasattr(found, function) and hasattr(found, error):
         READERS.append(Reader(name, getattr(found, function), getattr(found, error), samples, ()))
 
 
-# The JSON match file (i12a) and the TRF reader (i12b): their names here are the expected ones;
-# adjust them, and give real samples, when those modules land.
-_optional_reader("solver.matchfile", "parse_match_file", "MatchFileError", ("{}",), "JSON match file")
+def _match_file_samples() -> tuple[str, ...]:
+    """Valid match files: the published 4-board table with rosters and an event (issue 12)."""
+    try:
+        from match_cases import four_boards  # the match-file tests' own sample (tests/match_cases.py)
+    except ImportError:
+        return ()
+    return (four_boards().to_json(),)
+
+
+# The JSON match file (i12a) and the TRF reader (i12b, not merged yet: its names here are the
+# expected ones; adjust them and give real samples when it lands).
+_optional_reader("solver.matchfile", "parse_match_file", "MatchFileError", _match_file_samples(), "JSON match file")
 _optional_reader("solver.trf", "parse_trf", "TrfError", ("012 x\n",), "TRF")
 
 IDS = [reader.name for reader in READERS]
@@ -188,6 +197,13 @@ def test_anything_written_is_read_with_every_game_and_verified(text: str) -> Non
     if strict is not None:
         again = read_written(format_text(strict), teams=(strict.team_a, strict.team_b)).written
         assert again.strict() == strict
+
+
+@pytest.mark.parametrize("reader", [r for r in READERS if r.name == "JSON match file"], ids=lambda r: r.name)
+def test_a_match_file_survives_a_round_trip(reader: Reader) -> None:
+    for sample in reader.samples:
+        record = reader.read(sample)
+        assert reader.read(record.to_json()) == record  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("n", list(PUBLISHED_SIZES))
