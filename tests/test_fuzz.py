@@ -144,15 +144,21 @@ def _run(argv: list[str]) -> tuple[int, str, str]:
 
 
 @given(data=st.data())
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=90, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_mutated_files_through_the_command_line_never_give_a_traceback(tmp_path: Path, data: st.DataObject) -> None:
-    kind = data.draw(st.sampled_from(["verify", "spec"]))
-    sample = published_text(data.draw(st.sampled_from([3, 4, 6]))) if kind == "verify" else SPEC_SAMPLE
+    match_files = _match_file_samples()
+    kind = data.draw(st.sampled_from(["verify", "spec", *(["standings"] if match_files else [])]))
+    if kind == "verify":
+        sample = published_text(data.draw(st.sampled_from([3, 4, 6])))
+    else:
+        sample = SPEC_SAMPLE if kind == "spec" else match_files[0]
     path = tmp_path / "input.txt"
     path.write_bytes(_mutate(sample, data).encode("utf-8", errors="surrogatepass"))
     fmt = data.draw(st.sampled_from(["text", "json"]))
     if kind == "verify":
         argv = ["verify", str(path), "--format", fmt]
+    elif kind == "standings":
+        argv = ["standings", str(path), "--format", fmt]
     else:
         argv = ["generate", "--spec", str(path), "--time-limit", "2", "--workers", "1", "--format", fmt]
     code, out, err = _run(argv)
