@@ -30,6 +30,7 @@ from scheveningen.models.match import Match, RuleSettings
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.models.symmetry import relabel, reverse_colours
 from scheveningen.models.unequal import construct_unequal
+from scheveningen.solver import stop
 from scheveningen.solver.verifier import verify
 
 #: Search nodes for mapping the construction onto the requests before giving up.
@@ -310,7 +311,7 @@ def recolour_window(match: Match, schedule: Schedule, window: set[int], work: fl
     solver.parameters.random_seed = seed
     solver.parameters.max_deterministic_time = work
     solver.parameters.max_time_in_seconds = max(1.0, 4 * work)
-    status = solver.solve(model)
+    status = stop.solve(solver, model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     rounds: list[tuple[Game, ...]] = []
@@ -343,13 +344,13 @@ def improve_colours(
     seed: int = 0,
     work_limit: float | None = None,
     bound: int = 0,
-    stop: Callable[[], bool] | None = None,
+    halt: Callable[[], bool] | None = None,
     window: int = 6,
 ) -> Schedule:
     """Large-neighbourhood search over colour windows; never worse than ``start`` (module docstring).
 
     Stops at ``deadline`` (time.monotonic), when the summed work of the sub-solves reaches
-    ``work_limit``, when the breaks reach ``bound``, or when ``stop()`` says so.
+    ``work_limit``, when the breaks reach ``bound``, or when ``halt()`` says so (an interrupt).
     """
     rng = random.Random(seed)
     best = start
@@ -362,7 +363,7 @@ def improve_colours(
     step_work = 0.5
     failures = 0
     while best_breaks > bound and time.monotonic() < deadline - 0.2:
-        if stop is not None and stop():
+        if halt is not None and halt():
             break
         if work_limit is not None and spent >= work_limit:
             break
