@@ -381,14 +381,14 @@ def run_today(argv: list[str]) -> int:
     from dataclasses import fields
 
     from scheveningen.solver.design import DesignParams, design_match
-    from scheveningen.solver.report import result_json
+    from scheveningen.solver.report import result_data
     from scheveningen.solver.spec import load_spec
 
     options: dict[str, object] = {"time_limit": args.time_limit, "workers": args.workers, "seed": args.seed}
     if "scale" in {f.name for f in fields(DesignParams)}:
         options["scale"] = False
     result = design_match(load_spec(args.spec), DesignParams(**options))  # type: ignore[arg-type]
-    sys.stdout.write(result_json(result))
+    sys.stdout.write(json.dumps(result_data(result)))
     return 0 if result.schedule is not None else 3
 
 
