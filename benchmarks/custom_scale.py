@@ -233,13 +233,19 @@ def requests_case(boards: int, seed: int) -> Case:
     return Case("requests", boards, seed, match, plain, target_breaks(plain), note)
 
 
+#: The designer's limit on a team's players.
+MAX_PLAYERS = 100
+
+
 @case_kind("unequal")
 def unequal_case(boards: int, seed: int) -> Case:
-    """Teams of p (n + 2 <= p <= n + n/2) and n players on n boards, either team the larger, with n/4
+    """Teams of p (n + 2 <= p <= min(100, n + n/2)) and n players on n boards, either team the larger, with n/4
     meet, avoid and colour requests drawn from a relabelled image of the construction for the sizes
     (none where the sizes have no construction)."""
     rng = random.Random(f"unequal-{boards}-{seed}")
-    larger = rng.randint(boards + 2, boards + max(2, boards // 2))
+    if boards + 2 > MAX_PLAYERS:
+        raise ValueError(f"unequal cases need n + 2 <= {MAX_PLAYERS} players a side, got n = {boards}")
+    larger = rng.randint(boards + 2, min(MAX_PLAYERS, boards + max(2, boards // 2)))
     size_a, size_b = (larger, boards) if rng.random() < 0.5 else (boards, larger)
     source = construct_unequal(size_a, size_b, boards)
     meets: list[Meet] = []

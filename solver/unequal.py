@@ -109,7 +109,17 @@ def map_onto_requests(schedule: Schedule, match: Match) -> Schedule | None:
     for r, _board, game in schedule.games():
         offer[game.white][r] = (game.black, Colour.WHITE)
         offer[game.black][r] = (game.white, Colour.BLACK)
-    named = sorted(wants, key=lambda p: (-len(wants[p]), p))
+    # The most constrained first, each followed at once by the players its requests name (whose
+    # image is then forced), so that a dead end shows where it is made.
+    named: list[Player] = []
+    for root in sorted(wants, key=lambda p: (-len(wants[p]), p)):
+        queue = [root]
+        while queue:
+            player = queue.pop(0)
+            if player in named:
+                continue
+            named.append(player)
+            queue += sorted({cell.opponent for cell in wants[player].values() if cell.opponent is not None})
     image: dict[Player, Player] = {}  # match player -> schedule player
     used: set[Player] = set()
     nodes = 0
