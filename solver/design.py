@@ -518,7 +518,8 @@ def verify_and_report(
     bound = min(_proven_bound(match, relaxed, solver_bound), breaks)
     for rule, amount in relaxed.items():
         run.messages.append(
-            f"rule {int(rule)} ({rule.title}) relaxed: no schedule keeps it together with the higher rules"
+            f"rule {int(rule)} ({rule.title_for(match.rules)}) relaxed: "
+            "no schedule keeps it together with the higher rules"
             f"{' and the requests' if match.has_requests else ''}; this one breaks it by {amount}, the least possible"
         )
     optimal = breaks == bound and run.objective != "none"
@@ -565,15 +566,15 @@ def _explained(run: DesignRun) -> Result:
     if core is None:
         run.messages.append("the requests cannot all hold; the time limit ran out before the reasons were found")
         return _empty(run, Status.INFEASIBLE)
-    lines = [_describe(item) for item in core]
+    lines = [_describe(item, run.match) for item in core]
     if not core:
         lines = ["no schedule keeps the house rules for this match, even without requests"]
     return _empty(run, Status.INFEASIBLE, tuple(lines))
 
 
-def _describe(item: Request | Rule) -> str:
+def _describe(item: Request | Rule, match: Match) -> str:
     if isinstance(item, Rule):
-        return f"rule {int(item)} ({item.title})"
+        return f"rule {int(item)} ({item.title_for(match.rules)})"
     return item.describe()
 
 
