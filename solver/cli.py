@@ -442,7 +442,7 @@ def _design_reply(result: Result, match: Match, time_limit: float, interrupted: 
         else:
             messages.append(f"no schedule on {match.boards} boards keeps the rules required")
         return Reply(EXIT_BROKEN, result.status.value, data=data, messages=messages)
-    if not interrupted:
+    if not interrupted and not any(m.startswith("no schedule found") for m in messages):
         messages.append(f"no schedule found within {time_limit:g} s")
     return Reply(EXIT_NOT_FOUND, result.status.value, data=data, messages=messages)
 
