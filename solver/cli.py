@@ -196,7 +196,12 @@ def _read_schedule(path: str) -> ParsedText:
     try:
         return parse_text(text, source=display_name(path))
     except ScheduleFormatError as error:
-        raise UsageError(str(error)) from None
+        try:
+            read_written(text, source=display_name(path))
+        except ScheduleFormatError:
+            raise UsageError(str(error)) from None
+        hint = f"a complete schedule is needed here; schev verify {path} names every fault"
+        raise UsageError(f"{error} ({hint})") from None
 
 
 def _read_written(path: str, teams: tuple[int, int] | None) -> ParsedWritten:
