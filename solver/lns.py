@@ -7,6 +7,8 @@ part of the schedule is freed at a time and re-solved by a small model built ove
   still to meet in ``F`` are known (every pair meets exactly once): ``F`` must split them into |F|
   perfect matchings, one a round; the model has a Boolean for each (round of F, pair still to meet),
   |F|^2 n of them rather than n^3;
+* **players**: the games of a few players in every unplayed round: in each round those games are
+  re-paired among their players, with their colours;
 * **colours**: the colours of a window of rounds ``W`` (always containing ``F``), with the pairings kept:
   one Boolean per A player and round, the B player's colour its negation.
 
@@ -16,9 +18,10 @@ fixed rounds.  The objective is the breaks touching ``W`` (the rest are constant
 (the total of breaks is even).  Played rounds are never freed.
 
 :func:`repair` turns an image of a known design that misses some requests (``solver/start.py``) into a
-schedule keeping them all: the played rounds are written in, the rounds where the pairs already played
-meet again, and the rounds of the unkept meetings and avoids, are freed, with every unplayed round's
-colours; when that part has no solution, more rounds are freed, up to all unplayed rounds.
+schedule keeping them all: the played rounds are written in; the rounds where the pairs already played
+meet again and the rounds of the unkept meetings and avoids are freed, with every game of the players
+the damage touches and the colours near it; when that part has no solution, wider colour windows and
+then more rounds are freed, up to all unplayed rounds.
 :func:`improve` then repeats: choose a neighbourhood from the seed, solve it with at most the current
 breaks in it, keep the result when it is no worse.  Every sub-solve is capped in deterministic time,
 so with one worker the sequence of schedules depends only on the seed; the loop stops at the time
@@ -359,7 +362,6 @@ def damaged_rounds(match: Match, grid: Grid) -> set[int]:
 
 
 StopCheck = Callable[[], bool]
-_TRACE = bool(__import__("os").environ.get("I10TRACE"))
 
 
 def repair(
@@ -416,8 +418,6 @@ def repair(
         budget = Budget(left if everything else left / 2, cap, workers, seed, True)
         result = solve_part(match, current, free, colours, budget, free_players=games)
         used += result.work
-        if _TRACE:
-            print("repair", len(free), len(colours), len(games), result.status, round(result.work, 2), result.reason)
         if result.grid is not None:
             return result.grid, used
 
@@ -504,9 +504,10 @@ def improve(
 ) -> tuple[Grid, SearchLog]:
     """Large-neighbourhood search from ``grid`` (which keeps every request and rule); never worse.
 
-    Each step frees either a few rounds' pairings (with the colours of those rounds and their
-    neighbours) or a window of rounds' colours, re-solves that part with at most the current breaks,
-    and moves there.  ``accept`` (the verifier, in the designer) must approve each new best schedule.
+    Each step frees a few rounds' pairings (with the colours of those rounds and their
+    neighbours), a few players' games, or a window of rounds' colours, chosen where the breaks
+    are; re-solves that part with at most the current breaks; and moves there.  ``accept`` (the
+    verifier, in the designer) must approve each new best schedule.
     """
     rng = random.Random(seed)
     log = SearchLog()
@@ -562,9 +563,6 @@ def improve(
         )
         log.iterations += 1
         log.work += result.work
-        if _TRACE:
-            got = result.grid.breaks() if result.grid is not None else None
-            print("lns", kind, sorted(free), sorted(colours), result.status, round(result.work, 3), got, current_breaks)
         # Neighbourhoods solved to optimality grow; those that time out shrink.
         if result.status == "optimal":
             size[kind] = min(size[kind] + 1, len(unplayed) if kind != "players" else grid.n)
