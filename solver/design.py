@@ -252,7 +252,7 @@ def design_match(
             run.messages.extend(scaled.messages)
             if scaled.schedule is None:
                 return _empty(run, Status.INFEASIBLE, scaled.explanation)
-            return verify_and_report(run, scaled.schedule, scaled.lower_bound)
+            return verify_and_report(run, scaled.schedule, scaled.lower_bound, scaled.relaxed)
     start = compute_start(match) if use_start else None
     if start is not None and _start_suffices(run, start):
         return verify_and_report(run, start.schedule)
