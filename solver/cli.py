@@ -22,7 +22,7 @@ from dataclasses import replace
 from scheveningen.models.match import Match, MatchError, RuleSettings
 from scheveningen.models.tables import PUBLISHED_SIZES, UnknownTableError, best_text, published, published_text
 from scheveningen.models.textform import ScheduleFormatError, parse_text
-from scheveningen.solver import report
+from scheveningen.solver import cli_match, report
 from scheveningen.solver.compare import compare
 from scheveningen.solver.design import (
     MAX_BOARDS,
@@ -146,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     fp.add_argument("file", help="schedule in the text form ('-' for standard input)")
     _add_reversal(fp)
     _add_output(fp)
+    COMMANDS.update(cli_match.register(sub))  # result, standings (issue 12)
     return parser
 
 
@@ -281,6 +282,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         if args.format == "json":
             report.write_output(report.result_json(result), args.output)
         return EXIT_NOT_FOUND
+    if cli_match.wants_match_file(args):  # --output FILE.json: the match file (issue 12)
+        return cli_match.write_generated(args, match, result)
     text = report.result_json(result) if args.format == "json" else report.result_text(result)
     report.write_output(text, args.output)
     return EXIT_OK
