@@ -2,20 +2,27 @@
 
 The one-model search cannot build the full model quickly past about 60 boards, and with requests its
 symmetry breaking and the constructions are off, so past about 16 boards it rarely finds a schedule at
-all.  This stage (called from ``solver/design.py``) handles equal teams, a single round, with requests:
+all.  This stage (called from ``solver/design.py``) handles equal teams, a single round, with requests, from
+:data:`MIN_BOARDS` boards on:
 
 1. **start** (``solver/start.py``): the image of the best known design or the direct construction, under
    renumbering, team swap, colour and round reversal, that keeps the most requests; played rounds that
-   are an image of the design's first rounds continue the design;
-2. **repair** (``solver/lns.py``): where the image misses requests, the rounds concerned are freed and
-   re-solved with every request and rules 0-3 hard, growing the freed part until a schedule is found;
+   are an image of the design's first rounds continue the design.  An image keeping every request has
+   the plain match's best known breaks and is answered at once;
+2. **repair** (``solver/lns.py``): where the image misses requests, the rounds and games concerned are
+   freed and re-solved with every request and rules 0-3 hard, growing the freed part until a schedule
+   is found;
 3. **improve** (``solver/lns.py``): large-neighbourhood search within the time left.
 
-The time limit is shared out (a quarter at most for the start, half of what is left at most for the
-repair), and with a work limit each part is capped in deterministic time as well, so one worker and a
-work limit give the same schedule on every run.  When the time is too short to improve, the repaired
-start is returned at once.  ``None`` means this stage found nothing (requests that may be impossible);
-the caller then falls back to the full model, which explains an impossible set of requests.
+Rules the played rounds alone already break (a played round out of board balance, say) are relaxed
+by exactly what the played rounds show, and kept everywhere else (:func:`forced_relaxations`).  Requests
+that contradict each other on their face are explained at once (:func:`obvious_conflict`).
+
+The time limit is shared out (a quarter at most for the start, 80% of what is left for the repair, 40%
+below :data:`FULL_MODEL_BOARDS` boards, where the full model is a fallback), and with a work limit each
+part is capped in deterministic time as well, so one worker and a work limit give the same schedule on
+every run.  ``None`` means this stage found nothing (requests that may be impossible); the caller then
+falls back to the full model, which explains an impossible set of requests.
 """
 
 from __future__ import annotations
