@@ -108,7 +108,6 @@ class Budget:
     work: float
     workers: int = 1
     seed: int = 0
-    repair_hint: bool = False  # the hint breaks a rule: let CP-SAT search near it
 
 
 @dataclass
@@ -327,9 +326,6 @@ def solve_part(
     solver.parameters.max_deterministic_time = max(budget.work, 0.001)
     solver.parameters.num_workers = budget.workers
     solver.parameters.random_seed = budget.seed
-    if budget.repair_hint:
-        solver.parameters.repair_hint = True
-        solver.parameters.hint_conflict_limit = 1000
     status = solver.solve(m)
     work = solver.deterministic_time
     if status == cp_model.INFEASIBLE:
@@ -468,7 +464,7 @@ def repair(
         cap = 1e9 if everything else 2.0 + 0.5 * len(free)
         if work is not None:
             cap = min(cap, max(work - used, 0.001))
-        budget = Budget(left if everything else left / 2, cap, workers, seed, True)
+        budget = Budget(left if everything else left / 2, cap, workers, seed)
         result = solve_part(
             match, current, free, colours, budget, free_players=games, relaxed=relaxed, board_excess=board_excess
         )
