@@ -25,7 +25,8 @@ then more rounds are freed, up to all unplayed rounds.
 :func:`improve` then repeats: choose a neighbourhood from the seed, solve it with at most the current
 breaks in it, keep the result when it is no worse.  Every sub-solve is capped in deterministic time,
 so with one worker the sequence of schedules depends only on the seed; the loop stops at the time
-limit, at the work limit (deterministic time summed over the sub-solves) or at the lower bound.  The
+limit, at the work limit (deterministic time summed over the sub-solves), at the lower bound or on
+an interrupt (``solver/stop.py``: every sub-solve is stopped too, and the best so far is kept).  The
 returned schedule is never worse than the start.
 """
 
@@ -42,6 +43,7 @@ from ortools.sat.python.cp_model_helper import Literal as CpLiteral
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Team
+from scheveningen.solver import stop
 from scheveningen.solver.start import Grid, played_grid, request_kept
 
 Lit = CpLiteral | bool  # a Boolean variable, its negation, or a constant
@@ -326,7 +328,7 @@ def solve_part(
     solver.parameters.max_deterministic_time = max(budget.work, 0.001)
     solver.parameters.num_workers = budget.workers
     solver.parameters.random_seed = budget.seed
-    status = solver.solve(m)
+    status = stop.solve(solver, m)
     work = solver.deterministic_time
     if status == cp_model.INFEASIBLE:
         return PartResult(None, "infeasible", work)
@@ -408,9 +410,6 @@ def damaged_rounds(match: Match, grid: Grid) -> set[int]:
     return {r for r in bad if r >= k}
 
 
-StopCheck = Callable[[], bool]
-
-
 def repair(
     match: Match,
     grid: Grid,
@@ -450,7 +449,7 @@ def repair(
     used = 0.0
     while True:
         left = deadline - time.monotonic()
-        if left <= 0 or (work is not None and used >= work):
+        if left <= 0 or (work is not None and used >= work) or stop.requested():
             return None, used
         if stages:
             free, colours, games = stages.pop(0)
@@ -550,7 +549,6 @@ def improve(
     workers: int,
     seed: int,
     lower_bound: int,
-    stop: StopCheck | None = None,
     accept: Callable[[Grid], bool] | None = None,
     relaxed: frozenset[Rule] = frozenset(),
     board_excess: int = 0,
@@ -574,7 +572,7 @@ def improve(
     if len(unplayed) < 2:
         return best, log
     while best_breaks > lower_bound:
-        if time.monotonic() >= deadline or (work is not None and log.work >= work) or (stop and stop()):
+        if time.monotonic() >= deadline or (work is not None and log.work >= work) or stop.requested():
             break
         draw = rng.random()
         kind = "rounds" if draw < 0.4 else "players" if draw < 0.75 else "colours"

@@ -28,7 +28,6 @@ falls back to the full model, which explains an impossible set of requests.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -190,13 +189,12 @@ def design_at_scale(
     params: DesignParams,
     started: float | None = None,
     progress: ProgressCallback | None = None,
-    stop: Callable[[], bool] | None = None,
 ) -> ScaleResult | None:
     """Start, repair and improve as described above; ``None`` when no schedule keeping the requests was found.
 
     ``params`` gives the time and work limits, the workers and the seed; ``started`` is when the
     design began (the time limit counts from there); ``progress`` is told (breaks, bound, seconds) at
-    each improvement; ``stop`` is asked between steps whether to stop early.
+    each improvement.  An interrupt (``solver/stop.py``) ends the search with the best so far.
     """
     started = time.monotonic() if started is None else started
     time_limit, work_limit, workers, seed = params.time_limit, params.work_limit, params.workers, params.seed
@@ -253,7 +251,7 @@ def design_at_scale(
             return keeps(candidate.to_schedule())
 
         before = grid.breaks()
-        grid, log = improve(match, grid, deadline, work(0.625), workers, seed, bound, stop, accept, relax, excess)
+        grid, log = improve(match, grid, deadline, work(0.625), workers, seed, bound, accept, relax, excess)
         if log.improvements:
             messages.append(f"the search improved the start from {before} to {grid.breaks()} breaks")
     return ScaleResult(grid.to_schedule(), bound, messages, log, relaxed=dict(forced))

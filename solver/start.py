@@ -47,6 +47,7 @@ from scheveningen.models.constructions import construct
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.models.tables import best, best_sizes
+from scheveningen.solver import stop
 
 
 @dataclass
@@ -409,14 +410,14 @@ def fit_requests(
     solver.parameters.max_time_in_seconds = max(seconds / 3, 0.05)
     if work is not None:
         solver.parameters.max_deterministic_time = work / 3
-    status = solver.solve(model)
+    status = stop.solve(solver, model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE) and not hard:
         model.clear_assumptions()
         model.maximize(sum(kept))
         solver.parameters.max_time_in_seconds = max(seconds * 2 / 3, 0.05)
         if work is not None:
             solver.parameters.max_deterministic_time = work * 2 / 3
-        status = solver.solve(model)
+        status = stop.solve(solver, model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     maps = []
