@@ -1,5 +1,5 @@
-"""The proven lower bounds on breaks (README, "Lower bounds"): checked against exhaustive
-facts, random schedules and the solver run without the bound as a cut."""
+"""The proven lower bounds on breaks (docs/bounds.md, facts 1-9): checked against random
+schedules, the solver run without the bound as a cut, and the constructions that meet them."""
 
 from __future__ import annotations
 
@@ -52,7 +52,10 @@ def test_analytic_bound_by_class() -> None:
     assert [analytic_break_bound(n) for n in range(1, 15)] == [0, 4, 4, 4, 8, 10, 10, 8, 12, 16, 14, 12, 16, 20]
     assert analytic_break_bound(10, double=True) == 10
     assert analytic_break_bound(10, colour_balance=False) == 10
-    assert analytic_break_bound(9, double=True) == 10
+    # Fact 9: an odd double round needs n + 3 with rule 1, n + 1 (fact 4) without; 3 boards need 4.
+    assert analytic_break_bound(9, double=True) == 12
+    assert analytic_break_bound(9, double=True, colour_balance=False) == 10
+    assert [analytic_break_bound(n, double=True) for n in range(2, 8)] == [2, 4, 4, 8, 6, 10]
 
 
 def _optimum_without_cut(n: int, double: bool = False, colour_balance: bool = True) -> int:
@@ -92,6 +95,21 @@ def test_odd_sizes_are_proven_optimal_by_the_bound_alone(n: int) -> None:
     result = design(n, DesignParams(time_limit=1, workers=1))
     assert result.status.value == "optimal"
     assert result.breaks == result.lower_bound == analytic_break_bound(n)
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 7, 9, 10, 60])
+def test_double_rounds_are_proven_optimal_by_the_bound_alone(n: int) -> None:
+    # The double-round constructions meet the proven bound, so no search is needed.
+    result = design(n, DesignParams(time_limit=1, workers=1, double=True))
+    assert result.status.value == "optimal"
+    assert result.breaks == result.lower_bound == analytic_break_bound(n, double=True)
+
+
+def test_the_odd_double_bound_is_not_claimed_without_colour_balance() -> None:
+    match = Match(boards=5, double=True, rules=RuleSettings(colour_balance=False))
+    result = design_match(match, DesignParams(time_limit=1, workers=1))
+    assert result.verdict.ok
+    assert result.lower_bound is not None and result.lower_bound < analytic_break_bound(5, double=True)
 
 
 def test_computer_proven_bounds_raise_six_and_ten_boards_only_under_rules_1_to_3() -> None:
