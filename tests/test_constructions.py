@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scheveningen.models.bounds import proven_break_bound
 from scheveningen.models.constructions import (
     STORED_SIZES,
     construct,
@@ -19,7 +20,6 @@ from scheveningen.models.constructions import (
     phase_matchings,
     small_table,
 )
-from scheveningen.models.bounds import proven_break_bound
 from scheveningen.models.schedule import Player, Team
 from scheveningen.models.symmetry import normalise, relabel, reverse_colours
 from scheveningen.models.tables import best_stated_breaks
