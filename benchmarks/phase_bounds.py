@@ -4,7 +4,7 @@ For each case N:K the phase formulation (``scheveningen.models.phases``, rows of
 and the main model (``scheveningen.models.cpsat``, round 1 fixed by symmetry breaking) are asked
 for a plain N-board schedule keeping every rule with at most K breaks.  Neither gets
 the analytic bound as a cut, so an INFEASIBLE answer is an independent check of the
-README's proofs (each case sits at the analytic bound minus 2; 10:14 is fact 7 for
+proofs in docs/bounds.md (each case sits at the analytic bound minus 2; 10:14 is fact 7 for
 10 boards).  A FEASIBLE answer is verified and would refute the bound: the script
 then exits with status 1.
 
@@ -87,8 +87,8 @@ def alternator_cases(n: int, k: int) -> list[tuple[int, int, int, int]]:
 
     Each other player breaks at least once, so at least 2n - k alternate; a team has at most
     ceil(n/2) of one phase (rule 3); alternators of A and B with opposite phases never meet
-    (README, fact 2).  For even n, a team with p + and q - alternators has at least |p - q|
-    players who change phase an even number of times, at least twice (README, fact 8), each
+    (docs/bounds.md, fact 2).  For even n, a team with p + and q - alternators has at least |p - q|
+    players who change phase an even number of times, at least twice (docs/bounds.md, fact 8), each
     one more break.  For n = 2 mod 4 a team has at most n/2 - 1 alternators of a phase (fact 3)
     and at most n - 3 in all (fact 6).  One case per orbit of colour reversal and of swapping
     the teams with colour reversal, both of which keep the rules and the breaks.
@@ -235,7 +235,7 @@ def main() -> int:
         "Each case asks both CP-SAT models for a plain N-board schedule keeping rules 0-3 with at most K",
         "breaks, without the analytic bound as a cut. INFEASIBLE from either model proves N boards need",
         "at least K + 2 breaks (totals are even). Where K is the analytic bound minus 2, INFEASIBLE is an",
-        "independent check of the README's proofs (10:14 is fact 7 for 10 boards); 6:12 goes past the",
+        "independent check of the proofs in docs/bounds.md (10:14 is fact 7 for 10 boards); 6:12 goes past the",
         "analytic bound (10) to the 6-board optimum, 14.",
         "",
         *markdown_table(header, rows),

@@ -2,7 +2,7 @@
 
 A player's *phase* in a round is + when its colour is that of a perfect alternator
 starting the match with White (for an A player) or with Black (for a B player), and -
-otherwise.  In these terms (README, "Lower bounds"):
+otherwise.  In these terms (docs/bounds.md):
 
 * a break is a change of phase between consecutive rounds, and rule 2 says no player
   changes phase in two consecutive round gaps;
@@ -19,7 +19,7 @@ rule on).  Its use is twofold:
 
 * proving lower bounds: players of one team are interchangeable, so the rows of phases
   can be sorted, a symmetry breaking the main model (which fixes round 1) cannot add;
-  ``benchmarks/phase_bounds.py`` re-proves the README's bounds with it, independently;
+  ``benchmarks/phase_bounds.py`` re-proves the bounds of docs/bounds.md with it, independently;
 * pattern-first design: fix every player's phases and let CP-SAT find the pairings.
 
 It shares nothing with :mod:`scheveningen.models.cpsat` but the domain types, and everything it

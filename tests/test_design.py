@@ -158,7 +158,7 @@ def test_sizes_out_of_range_are_refused(n: int) -> None:
 
 @pytest.mark.parametrize("n", [4, 5, 6, 7, 8, 9, 12])
 def test_the_analytic_bound_holds_on_every_design(n: int) -> None:
-    # Proven in the README ("Lower bounds"); a design below it would mean a wrong proof or a wrong verifier.
+    # Proven in docs/bounds.md; a design below it would mean a wrong proof or a wrong verifier.
     result = design(n, DesignParams(time_limit=3, workers=2))
     assert result.breaks is not None and result.breaks >= analytic_break_bound(n)
 

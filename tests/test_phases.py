@@ -126,7 +126,7 @@ def test_all_can_meet_spots_players_never_in_the_same_phase() -> None:
 
 
 def test_ten_boards_need_more_than_sixteen_breaks_in_the_tight_alternator_case() -> None:
-    # The case the phase model alone leaves open (README, fact 8): two alternators of each phase in
+    # The case the phase model alone leaves open (docs/bounds.md, fact 8): two alternators of each phase in
     # team B, none in A, so every other player breaks exactly once. Every set of phases fails.
     pairs = [
         (a, b)
@@ -163,7 +163,7 @@ def test_hall_s_condition_catches_too_many_opponents_for_a_short_window() -> Non
 
 @pytest.mark.parametrize("n", [4, 6, 8, 10, 12, 14, 18, 22, 40])
 def test_alternator_imbalance_is_matched_by_players_changing_phase_an_even_number_of_times(n: int) -> None:
-    # README, fact 8: with m + players in round 1 and in round n, a team's + alternators plus its
+    # docs/bounds.md, fact 8: with m + players in round 1 and in round n, a team's + alternators plus its
     # players changing phase an even, nonzero number of times starting + equal the same for -.
     schedule = construct(n) if n > 14 else best(n)
     assert schedule is not None and verify(schedule).ok
