@@ -11,9 +11,11 @@ then exits with status 1.
     python benchmarks/phase_bounds.py [--case 5:6,6:12,7:8,10:14:1500] [--time-limit 120] [--workers 2]
         [--skip-main] [--main-cap SECONDS]
     python benchmarks/phase_bounds.py --split N:K[:SECONDS]   (one proof, split by alternators)
+    python benchmarks/phase_bounds.py --double --case 5:6,7:8   (double rounds, fact 9)
 
 A case may carry its own time limit in seconds (N:K:SECONDS).  Writes
-benchmarks/results/phase_bounds.{md,csv} (``--split``: phase_split_N_K.{md,csv}).
+benchmarks/results/phase_bounds.{md,csv} (``--double``: phase_bounds_double.{md,csv};
+``--split``: phase_split_N_K.{md,csv}).
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ def run(built: Built, k: int, seconds: float, args: argparse.Namespace) -> tuple
     elapsed = time.perf_counter() - started
     refutes = False
     if status in ("FEASIBLE", "OPTIMAL"):
-        verdict = verify(built.schedule_from(solver))
+        verdict = verify(built.schedule_from(solver), double=args.double)
         refutes = verdict.ok and verdict.metrics.total_breaks <= k
     return status, elapsed, refutes
 
@@ -204,44 +206,54 @@ def main() -> int:
     parser.add_argument("--skip-main", action="store_true", help="run only the phase model (long proofs)")
     parser.add_argument("--main-cap", type=float, default=None, help="at most this many seconds for the main model")
     parser.add_argument("--split", default=None, help="N:K[:SECONDS]: one proof split by alternators, and nothing else")
+    parser.add_argument("--double", action="store_true", help="double rounds (2N rounds, each pair twice)")
     args = parser.parse_args()
+    if args.split is not None and args.double:
+        raise SystemExit("--split is for single rounds only")
     if args.split is not None:
         return split_proof(*parse_cases(args.split, args.time_limit)[0], args)
     rows, csv_rows, refuted = [], [], False
     for n, k, seconds in parse_cases(args.case, args.time_limit):
-        phase_status, phase_time, refutes = run(PhaseModel.build(n, at_most=k), k, seconds, args)
+        phase_status, phase_time, refutes = run(PhaseModel.build(n, at_most=k, double=args.double), k, seconds, args)
         refuted = refuted or refutes
         main_status, main_time = "not run", 0.0
         if not args.skip_main:
-            main_model = MatchModel.build(MatchModelSpec(n, break_bound_cut=False))
+            main_model = MatchModel.build(MatchModelSpec(n, double=args.double, break_bound_cut=False))
             main_model.limit_breaks(k)
             cap = seconds if args.main_cap is None else min(seconds, args.main_cap)
             main_status, main_time, refutes = run(main_model, k, cap, args)
             refuted = refuted or refutes
         proved = "INFEASIBLE" in (phase_status, main_status)
         conclusion = f"at least {k + 2} breaks" if proved else "open"
-        analytic = analytic_break_bound(n)
+        analytic = analytic_break_bound(n, double=args.double)
         cells = [n, k, analytic, phase_status, round(phase_time, 1), main_status, round(main_time, 1), conclusion]
         rows.append([str(c) for c in cells])
         csv_rows.append(cells)
         print(" | ".join(rows[-1]), flush=True)
     header = ["N", "at most K breaks", "analytic bound", "phase model", "phase s", "main model", "main s", "conclusion"]
+    kind = "double rounds" if args.double else "single rounds"
+    about = (
+        "a double round (2N rounds, every pair twice, once with each colour) keeping rules 0-3 with at most K "
+        "breaks, without the bound as a cut. INFEASIBLE from either model proves N boards need at least K + 2 "
+        "breaks (totals are even). With K = N + 1 for odd N it checks fact 9 of docs/bounds.md."
+        if args.double
+        else "a plain N-board schedule keeping rules 0-3 with at most K breaks, without the analytic bound as a "
+        "cut. INFEASIBLE from either model proves N boards need at least K + 2 breaks (totals are even). Where K "
+        "is the analytic bound minus 2, INFEASIBLE is an independent check of the proofs in docs/bounds.md "
+        "(10:14 is fact 7 for 10 boards); 6:12 goes past the analytic bound (10) to the 6-board optimum, 14."
+    )
     markdown = [
-        "# Computer proofs of lower bounds: phase model and main model side by side",
+        f"# Computer proofs of lower bounds, {kind}: phase model and main model side by side",
         "",
         *machine_lines(sys.argv),
         f"- Workers {args.workers}, seed {args.seed}; time limit per model and case as in the command",
         "",
-        "Each case asks both CP-SAT models for a plain N-board schedule keeping rules 0-3 with at most K",
-        "breaks, without the analytic bound as a cut. INFEASIBLE from either model proves N boards need",
-        "at least K + 2 breaks (totals are even). Where K is the analytic bound minus 2, INFEASIBLE is an",
-        "independent check of the proofs in docs/bounds.md (10:14 is fact 7 for 10 boards); 6:12 goes past the",
-        "analytic bound (10) to the 6-board optimum, 14.",
+        f"Each case asks both CP-SAT models for {about}",
         "",
         *markdown_table(header, rows),
         "",
     ]
-    return finish("phase_bounds", markdown, header, csv_rows, refuted)
+    return finish("phase_bounds_double" if args.double else "phase_bounds", markdown, header, csv_rows, refuted)
 
 
 if __name__ == "__main__":

@@ -142,6 +142,7 @@ class PhaseModel:
     """A built phase model: ``plus_a[a][r]`` / ``plus_b[b][r]`` (0-based) are the phases."""
 
     boards: int
+    double: bool = False
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     plus_a: list[list[cp_model.IntVar]] = field(default_factory=list)
     plus_b: list[list[cp_model.IntVar]] = field(default_factory=list)
@@ -156,6 +157,7 @@ class PhaseModel:
         sort_rows: bool = True,
         patterns: tuple[Sequence[str], Sequence[str]] | None = None,
         alternators: tuple[int, int, int, int] | None = None,
+        double: bool = False,
     ) -> PhaseModel:
         """The model of a plain ``boards``-board match.
 
@@ -164,18 +166,19 @@ class PhaseModel:
         string of ``+`` and ``-`` a player, team A first (pattern-first design).
         ``alternators`` = (A+, A-, B+, B-) asks for exactly that many perfect alternators of
         each phase in each team, numbered first, every other player changing phase (one
-        case of a proof split by alternators).
+        case of a proof split by alternators).  ``double`` models a double round: 2n rounds,
+        every pair meeting twice, once with each colour.
         """
         if boards < 2:
             raise ValueError(f"the phase model needs 2 boards or more, got {boards}")
-        self = cls(boards)
+        self = cls(boards, double)
         n, m = boards, self.model
-        rounds = range(n)
-        self.plus_a = [[m.new_bool_var(f"plus_A{a + 1}_r{r + 1}") for r in rounds] for a in rounds]
-        self.plus_b = [[m.new_bool_var(f"plus_B{b + 1}_r{r + 1}") for r in rounds] for b in rounds]
+        rounds, players = range(self.rounds), range(n)
+        self.plus_a = [[m.new_bool_var(f"plus_A{a + 1}_r{r + 1}") for r in rounds] for a in players]
+        self.plus_b = [[m.new_bool_var(f"plus_B{b + 1}_r{r + 1}") for r in rounds] for b in players]
         for r in rounds:
-            for a in rounds:
-                for b in rounds:
+            for a in players:
+                for b in players:
                     self.meet[r, a, b] = x = m.new_bool_var(f"meet_r{r + 1}_A{a + 1}_B{b + 1}")
                     m.add(self.plus_a[a][r] == self.plus_b[b][r]).only_enforce_if(x)
         self._add_complete()
@@ -194,31 +197,50 @@ class PhaseModel:
             m.minimize(sum(self.changes))
         return self
 
+    @property
+    def rounds(self) -> int:
+        return 2 * self.boards if self.double else self.boards
+
     def _add_complete(self) -> None:
         n, m = self.boards, self.model
-        for r in range(n):
+        for r in range(self.rounds):
             for a in range(n):
                 m.add_exactly_one(self.meet[r, a, b] for b in range(n))
             for b in range(n):
                 m.add_exactly_one(self.meet[r, a, b] for a in range(n))
         for a in range(n):
             for b in range(n):
-                m.add_exactly_one(self.meet[r, a, b] for r in range(n))
+                if not self.double:
+                    m.add_exactly_one(self.meet[r, a, b] for r in range(n))
+                    continue
+                # Twice, once with A White: where A's phase is + in an odd round or - in an even one.
+                a_white = []
+                for r in range(self.rounds):
+                    white = m.new_bool_var("")
+                    colour = self.plus_a[a][r] if r % 2 == 0 else ~self.plus_a[a][r]
+                    m.add_implication(white, self.meet[r, a, b])
+                    m.add_implication(white, colour)
+                    m.add_bool_or([~self.meet[r, a, b], ~colour, white])
+                    a_white.append(white)
+                m.add(sum(self.meet[r, a, b] for r in range(self.rounds)) == 2)
+                m.add_exactly_one(a_white)
 
     def _add_rules(self) -> None:
-        n, m = self.boards, self.model
+        n, m, total = self.boards, self.model, self.rounds
         low, high = n // 2, (n + 1) // 2
-        odd_rounds, even_rounds = range(0, n, 2), range(1, n, 2)  # 0-based: round 1 is odd
-        for r in range(n):
+        odd_rounds, even_rounds = range(0, total, 2), range(1, total, 2)  # 0-based: round 1 is odd
+        for r in range(total):
             m.add_linear_constraint(sum(row[r] for row in self.plus_a), low, high)
             m.add_linear_constraint(sum(row[r] for row in self.plus_b), low, high)
         for rows in (self.plus_a, self.plus_b):
             for row in rows:
-                # Rule 1: + rounds at odd positions minus those at even positions is 0 (n even)
-                # or 0 or 1 (n odd).
-                m.add_linear_constraint(sum(row[r] for r in odd_rounds) - sum(row[r] for r in even_rounds), 0, n % 2)
+                # Rule 1: + rounds at odd positions minus those at even positions is 0 (an even
+                # number of rounds) or 0 or 1 (odd).
+                m.add_linear_constraint(
+                    sum(row[r] for r in odd_rounds) - sum(row[r] for r in even_rounds), 0, total % 2
+                )
                 steps = []
-                for r in range(n - 1):
+                for r in range(total - 1):
                     change = m.new_bool_var("")
                     m.add(row[r] != row[r + 1]).only_enforce_if(change)
                     m.add(row[r] == row[r + 1]).only_enforce_if(~change)
@@ -226,9 +248,10 @@ class PhaseModel:
                 for first, second in itertools.pairwise(steps):
                     m.add_bool_or([~first, ~second])  # rule 2
                 self.changes.extend(steps)
-        if n % 2:
+        if total % 2:
             # Rule 3, totals: A has (n*n - 1)/2 or (n*n + 1)/2 whites, that is its + rounds at odd
-            # positions minus those at even positions add up to (n - 1)/2 or (n + 1)/2.
+            # positions minus those at even positions add up to (n - 1)/2 or (n + 1)/2.  (With an
+            # even number of rounds rule 1 gives every player as many of each, so they hold.)
             m.add_linear_constraint(
                 sum(row[r] for row in self.plus_a for r in odd_rounds)
                 - sum(row[r] for row in self.plus_a for r in even_rounds),
@@ -247,18 +270,18 @@ class PhaseModel:
                     for var in row:
                         self.model.add(var == (i < plus))
                 else:  # changes phase at least once: neither all + nor all -
-                    self.model.add_linear_constraint(sum(row), 1, self.boards - 1)
+                    self.model.add_linear_constraint(sum(row), 1, self.rounds - 1)
         # The same, on the change literals (rows in order, A then B, n - 1 each), so that the
         # solver sees at once that every player but the alternators uses up one break.
-        steps = self.boards - 1
+        steps = self.rounds - 1
         for index in [*range(a_plus + a_minus, self.boards), *range(self.boards + b_plus + b_minus, 2 * self.boards)]:
             self.model.add(sum(self.changes[index * steps : (index + 1) * steps]) >= 1)
         return a_plus + a_minus, b_plus + b_minus
 
     def _fix(self, patterns: tuple[Sequence[str], Sequence[str]]) -> None:
         for rows, texts in zip((self.plus_a, self.plus_b), patterns, strict=True):
-            if len(texts) != self.boards or any(len(t) != self.boards or set(t) - set("+-") for t in texts):
-                raise ValueError(f"patterns must be {self.boards} strings of {self.boards} '+'/'-' a team")
+            if len(texts) != self.boards or any(len(t) != self.rounds or set(t) - set("+-") for t in texts):
+                raise ValueError(f"patterns must be {self.boards} strings of {self.rounds} '+'/'-' a team")
             for row, text in zip(rows, texts, strict=True):
                 for var, sign in zip(row, text, strict=True):
                     self.model.add(var == (sign == "+"))
@@ -267,7 +290,7 @@ class PhaseModel:
         """The solved schedule: A has White where its phase is + in an odd round or - in an even one."""
         n = self.boards
         pairings = []
-        for r in range(n):
+        for r in range(self.rounds):
             row = []
             for a in range(n):
                 b = next(b for b in range(n) if solver.boolean_value(self.meet[r, a, b]))

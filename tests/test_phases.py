@@ -172,3 +172,30 @@ def test_alternator_imbalance_is_matched_by_players_changing_phase_an_even_numbe
         plus = sum(1 for row, c in zip(team, changes, strict=True) if c % 2 == 0 and row[0] == "+")
         minus = sum(1 for row, c in zip(team, changes, strict=True) if c % 2 == 0 and row[0] == "-")
         assert plus == minus
+
+
+@pytest.mark.parametrize(("n", "optimum"), [(3, 4), (4, 4)])
+def test_double_round_phase_model_finds_the_optima_and_its_schedules_verify(n: int, optimum: int) -> None:
+    pm = PhaseModel.build(n, double=True)
+    solver, status = _solve(pm)
+    assert status == cp_model.OPTIMAL
+    schedule = pm.schedule_from(solver)
+    assert len(schedule.rounds) == 2 * n
+    verdict = verify(schedule, double=True)
+    assert verdict.ok, verdict.violations()[:3]
+    assert verdict.metrics.total_breaks == optimum == solver.objective_value
+
+
+def test_double_round_phase_model_agrees_with_the_even_bound() -> None:
+    # Facts 1-3 for a double round on 6 boards: at least 6 breaks, and paired_double has 6.
+    _solver, status = _solve(PhaseModel.build(6, at_most=4, double=True))
+    assert status == cp_model.INFEASIBLE
+
+
+def test_double_round_phases_of_the_construction_admit_pairings() -> None:
+    schedule = construct(7, double=True)
+    assert schedule is not None
+    pm = PhaseModel.build(7, at_most=10, patterns=phases_of(schedule), double=True)
+    solver, status = _solve(pm)
+    assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    assert verify(pm.schedule_from(solver), double=True).ok
