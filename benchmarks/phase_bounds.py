@@ -32,7 +32,7 @@ from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import analytic_break_bound
 from scheveningen.models.cpsat import MatchModel, MatchModelSpec
-from scheveningen.models.phases import PhaseModel, all_can_meet, meetings_fit, one_change_teams
+from scheveningen.models.phases import PhaseModel, all_can_meet, meetings_fit, phase_teams
 from scheveningen.models.schedule import Schedule
 from scheveningen.solver.verifier import verify
 
@@ -121,36 +121,109 @@ def alternator_cases(n: int, k: int) -> list[tuple[int, int, int, int]]:
     return sorted(cases)
 
 
-def tight_case(
+def least_breaks(n: int, counts: tuple[int, int, int, int]) -> int:
+    """The fewest breaks a case allows: one for every player who is not an alternator and, for even
+    n, one more for each of the |p - q| players per team that change phase an even number of times."""
+    least = 2 * n - sum(counts)
+    if n % 2 == 0:
+        least += abs(counts[0] - counts[1]) + abs(counts[2] - counts[3])
+    return least
+
+
+def team_shapes(n: int, plus: int, minus: int, extra: int) -> list[tuple[tuple[int, str], ...]]:
+    """The players beyond one phase change a team can have with exactly ``extra`` breaks more than
+    one per player who is not an alternator: multisets of (changes >= 2, first phase).
+
+    For even n the team has n/2 + players in its first and last rounds, so p + E+ = q + E-, where
+    E+ (E-) counts the players changing phase an even number of times that start with + (-).
+    """
+    found = []
+
+    def grow(left: int, smallest: tuple[int, str], chosen: list[tuple[int, str]]) -> None:
+        if left == 0:
+            e_plus = sum(1 for c, f in chosen if c % 2 == 0 and f == "+")
+            e_minus = sum(1 for c, f in chosen if c % 2 == 0 and f == "-")
+            if n % 2 or plus + e_plus == minus + e_minus:
+                found.append(tuple(chosen))
+            return
+        for changes in range(2, left + 2):
+            for first in "+-":
+                shape = (changes, first)
+                if shape >= smallest and len(chosen) < n - plus - minus:
+                    grow(left - (changes - 1), shape, [*chosen, shape])
+
+    grow(extra, (0, "+"), [])
+    return found
+
+
+def shape_cases(
+    n: int, k: int, counts: tuple[int, int, int, int]
+) -> list[tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]]:
+    """Every way the break budget k can be spent beyond one break a non-alternator, as the special
+    players of team A and of team B (:func:`team_shapes`); the total of breaks is even (fact 1)."""
+    spare = k - (2 * n - sum(counts))
+    cases = []
+    for extra_a in range(spare + 1):
+        for extra_b in range(spare - extra_a + 1):
+            if (extra_a + extra_b + 2 * n - sum(counts)) % 2:
+                continue
+            for shapes_a in team_shapes(n, counts[0], counts[1], extra_a):
+                for shapes_b in team_shapes(n, counts[2], counts[3], extra_b):
+                    cases.append((shapes_a, shapes_b))
+    return cases
+
+
+_TEAMS: dict[tuple[int, int, int, tuple[tuple[int, str], ...]], list[tuple[str, ...]]] = {}
+
+
+def teams_of(n: int, plus: int, minus: int, shapes: tuple[tuple[int, str], ...]) -> list[tuple[str, ...]]:
+    key = (n, plus, minus, shapes)
+    if key not in _TEAMS:
+        _TEAMS[key] = list(phase_teams(n, plus, minus, shapes))
+    return _TEAMS[key]
+
+
+def enumerated_case(
     n: int, k: int, counts: tuple[int, int, int, int], seconds: float, args: argparse.Namespace
 ) -> tuple[str, float, bool, str]:
-    """A case whose alternators leave exactly one break to every other player: try every set of phases.
+    """A case whose budget leaves few breaks to spare: try every set of phases that spends it.
 
-    Returns the status (INFEASIBLE when every set of phases is), the seconds taken, whether a
-    schedule within the bound was found and verified, and how the sets of phases were settled.
+    Every player but the alternators changes phase once, except the special players of
+    :func:`shape_cases`; for each way to choose them, every pair of teams of phases
+    (:func:`phase_teams`) is tried. Returns the status (INFEASIBLE when every set of phases
+    is), the seconds taken, whether a schedule within the bound was found and verified, and how
+    the sets of phases were settled.
     """
     started = time.perf_counter()
-    teams_a = list(one_change_teams(n, counts[0], counts[1]))
-    teams_b = list(one_change_teams(n, counts[2], counts[3]))
-    apart = unmatched = solved = 0
+    pairs = apart = unmatched = solved = 0
     status, refutes = "INFEASIBLE", False
-    for team_a, team_b in itertools.product(teams_a, teams_b):
-        if not all_can_meet(team_a, team_b):
-            apart += 1
-            continue
-        if not meetings_fit(team_a, team_b):
-            unmatched += 1
-            continue
-        left = seconds - (time.perf_counter() - started)
-        one, _, refutes = run(PhaseModel.build(n, at_most=k, patterns=(team_a, team_b)), k, max(left, 0.1), args)
-        solved += 1
-        if one != "INFEASIBLE":
-            status = one
+    shapes = shape_cases(n, k, counts)
+    for shapes_a, shapes_b in shapes:
+        teams_a = teams_of(n, counts[0], counts[1], shapes_a)
+        teams_b = teams_of(n, counts[2], counts[3], shapes_b)
+        for team_a, team_b in itertools.product(teams_a, teams_b):
+            pairs += 1
+            if not all_can_meet(team_a, team_b):
+                apart += 1
+                continue
+            if not meetings_fit(team_a, team_b):
+                unmatched += 1
+                continue
+            left = seconds - (time.perf_counter() - started)
+            model = PhaseModel.build(n, at_most=k, patterns=(team_a, team_b))
+            one, _, refutes = run(model, k, max(left, 0.1), args)
+            solved += 1
+            if one != "INFEASIBLE":
+                status = one
+                break
+        if status != "INFEASIBLE":
             break
+    special = "; ".join(f"A {list(a)} B {list(b)}" for a, b in shapes if a or b)
     how = (
-        f"{len(teams_a)} x {len(teams_b)} sets of phases (one break each): {apart} with two players who are "
-        f"never in the same phase, {unmatched} where a player cannot meet all its opponents in different "
-        f"rounds of the same phase, {solved} solved with the phases fixed"
+        f"{pairs} sets of phases in {len(shapes)} ways to spend the breaks (players changing phase more than "
+        f"once: {special or 'none'}): {apart} with two players who are never in the same phase, {unmatched} "
+        f"where a player cannot meet all its opponents in different rounds of the same phase, {solved} solved "
+        "with the phases fixed"
     )
     return status, time.perf_counter() - started, refutes, how
 
@@ -159,8 +232,8 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
     """Prove "no N-board schedule with at most K breaks" case by case; write phase_split_N_K.md."""
     rows, csv_rows, proved, refuted = [], [], True, False
     for counts in alternator_cases(n, k):
-        if sum(counts) == 2 * n - k:
-            status, elapsed, refutes, how = tight_case(n, k, counts, seconds, args)
+        if k - least_breaks(n, counts) <= args.spare:
+            status, elapsed, refutes, how = enumerated_case(n, k, counts, seconds, args)
         else:
             status, elapsed, refutes = run(PhaseModel.build(n, at_most=k, alternators=counts), k, seconds, args)
             how = "phase model, alternators fixed"
@@ -206,6 +279,12 @@ def main() -> int:
     parser.add_argument("--skip-main", action="store_true", help="run only the phase model (long proofs)")
     parser.add_argument("--main-cap", type=float, default=None, help="at most this many seconds for the main model")
     parser.add_argument("--split", default=None, help="N:K[:SECONDS]: one proof split by alternators, and nothing else")
+    parser.add_argument(
+        "--spare",
+        type=int,
+        default=0,
+        help="--split: enumerate the phases of cases with at most this many breaks to spare (default 0: tight only)",
+    )
     parser.add_argument("--double", action="store_true", help="double rounds (2N rounds, each pair twice)")
     args = parser.parse_args()
     if args.split is not None and args.double:

@@ -30,6 +30,7 @@ literals or on sums built where they are used.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -60,35 +61,76 @@ def _keeps_rule_1(row: str) -> bool:
     return 0 <= difference <= len(row) % 2
 
 
-def one_change_teams(boards: int, plus: int, minus: int) -> Iterator[tuple[str, ...]]:
-    """Every team of phase rows with ``plus`` + and ``minus`` - perfect alternators, the other
-    players changing phase exactly once, that keeps rule 1 in every row and rule 3's count of
-    floor(n/2) to ceil(n/2) + players in every round; one sorted tuple per multiset of rows.
+def rows_with_changes(boards: int, changes: int, first: str) -> list[str]:
+    """Every row of phases starting with ``first`` that changes phase exactly ``changes`` times,
+    never at two consecutive round gaps (rule 2), and keeps rule 1; sorted."""
+    n = boards
+    other = {"+": "-", "-": "+"}
+    rows = []
+    for gaps in itertools.combinations(range(1, n), changes):
+        if any(b - a < 2 for a, b in itertools.pairwise(gaps)):
+            continue
+        sign, row, last = first, "", 0
+        for gap in (*gaps, n):
+            row += sign * (gap - last)
+            sign, last = other[sign], gap
+        if _keeps_rule_1(row):
+            rows.append(row)
+    return sorted(rows)
 
-    These are all the teams a *tight* case of a proof split by alternators allows, where the
-    break budget leaves exactly one break to each player who is not an alternator.
+
+def phase_teams(
+    boards: int, plus: int, minus: int, special: Sequence[tuple[int, str]] = ()
+) -> Iterator[tuple[str, ...]]:
+    """Every team of phase rows with ``plus`` + and ``minus`` - perfect alternators, one player for
+    each (changes, first phase) of ``special`` changing phase that many times, and the other
+    players changing phase exactly once, that keeps rules 1 and 2 in every row and rule 3's count
+    of floor(n/2) to ceil(n/2) + players in every round; one sorted tuple per multiset of rows.
     """
     n = boards
-    others = n - plus - minus
+    others = n - plus - minus - len(special)
     if min(plus, minus, others) < 0:
-        raise ValueError(f"alternator counts must fit the team, got {plus} + {minus} for {n} boards")
-    kinds = [row for k in range(1, n) for row in ("+" * k + "-" * (n - k), "-" * k + "+" * (n - k))]
-    kinds = sorted(row for row in kinds if _keeps_rule_1(row))
+        raise ValueError(f"alternator counts must fit the team, got {plus} + {minus} + {len(special)} for {n} boards")
+    if any(changes < 1 or first not in "+-" for changes, first in special):
+        raise ValueError(f"special players are (changes >= 1, '+' or '-'), got {list(special)}")
+    shapes = sorted(Counter(special).items())
+    groups = [(rows_with_changes(n, 1, "+") + rows_with_changes(n, 1, "-"), others)]
+    groups += [(rows_with_changes(n, changes, first), count) for (changes, first), count in shapes]
     low, high = n // 2, (n + 1) // 2
     alternators = ("+" * n,) * plus + ("-" * n,) * minus
 
-    def extend(start: int, left: int, counts: list[int], chosen: list[str]) -> Iterator[tuple[str, ...]]:
+    def extend(group: int, start: int, left: int, counts: list[int], chosen: list[str]) -> Iterator[tuple[str, ...]]:
         if left == 0:
-            if all(low <= c <= high for c in counts):
+            if group + 1 < len(groups):
+                yield from extend(group + 1, 0, groups[group + 1][1], counts, chosen)
+            elif all(low <= c <= high for c in counts):
                 yield tuple(sorted((*alternators, *chosen)))
             return
+        kinds = groups[group][0]
+        players_left = left - 1 + sum(count for _, count in groups[group + 1 :])
         for i in range(start, len(kinds)):
             row = kinds[i]
             grown = [c + (sign == "+") for c, sign in zip(counts, row, strict=True)]
-            if max(grown) <= high:
-                yield from extend(i, left - 1, grown, [*chosen, row])
+            # no round above ceil(n/2) + players, and every round can still reach floor(n/2)
+            if max(grown) <= high and min(grown) + players_left >= low:
+                yield from extend(group, i, left - 1, grown, [*chosen, row])
 
-    yield from extend(0, others, [plus] * n, [])
+    yield from extend(0, 0, groups[0][1], [plus] * n, [])
+
+
+def one_change_teams(
+    boards: int, plus: int, minus: int, twice: tuple[int, int] = (0, 0)
+) -> Iterator[tuple[str, ...]]:
+    """Every team of phase rows with ``plus`` + and ``minus`` - perfect alternators, ``twice`` =
+    (E+, E-) players changing phase exactly twice who are + (E+) or - (E-) in the first and last
+    rounds, and the other players changing phase exactly once (:func:`phase_teams`).
+
+    These are all the teams a *tight* case of a proof split by alternators allows, where the
+    break budget leaves exactly one break to each player who is not an alternator, beyond the
+    second break that the count p + E+ = q + E- forces on |p - q| players (docs/bounds.md, fact 8).
+    """
+    special = [(2, "+")] * twice[0] + [(2, "-")] * twice[1]
+    return phase_teams(boards, plus, minus, special)
 
 
 def all_can_meet(team_a: Sequence[str], team_b: Sequence[str]) -> bool:

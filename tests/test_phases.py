@@ -199,3 +199,40 @@ def test_double_round_phases_of_the_construction_admit_pairings() -> None:
     solver, status = _solve(pm)
     assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     assert verify(pm.schedule_from(solver), double=True).ok
+
+
+def _brute_force_twice_teams(n: int, plus: int, minus: int, twice: tuple[int, int]) -> set[tuple[str, ...]]:
+    """one_change_teams with players changing twice, found from all rows of phases and the rules."""
+
+    def changes(row: str) -> list[int]:
+        return [r for r in range(1, n) if row[r] != row[r - 1]]
+
+    def whites(row: str) -> list[bool]:
+        return [(sign == "+") == (r % 2 == 0) for r, sign in enumerate(row)]
+
+    rows = ["".join(p) for p in itertools.product("+-", repeat=n)]
+    rows = [r for r in rows if abs(2 * sum(whites(r)) - n) <= 1]
+    once = [r for r in rows if len(changes(r)) == 1]
+    # exactly two changes, not in consecutive gaps (rule 2), + or - at both ends
+    two = [r for r in rows if len(changes(r)) == 2 and changes(r)[1] - changes(r)[0] >= 2]
+    two_plus = [r for r in two if r[0] == "+"]
+    two_minus = [r for r in two if r[0] == "-"]
+    teams = set()
+    for a in itertools.combinations_with_replacement(once, n - plus - minus - sum(twice)):
+        for b in itertools.combinations_with_replacement(two_plus, twice[0]):
+            for c in itertools.combinations_with_replacement(two_minus, twice[1]):
+                team = ["+" * n] * plus + ["-" * n] * minus + [*a, *b, *c]
+                per_round = [sum(row[r] == "+" for row in team) for r in range(n)]
+                if all(n // 2 <= k <= (n + 1) // 2 for k in per_round):
+                    teams.add(tuple(sorted(team)))
+    return teams
+
+
+@pytest.mark.parametrize(("n", "plus", "minus", "twice"), [(6, 1, 2, (1, 0)), (6, 0, 0, (1, 1)), (6, 1, 1, (1, 1)), (5, 0, 1, (1, 0))])
+def test_teams_with_players_changing_twice_are_every_team_a_brute_force_finds(
+    n: int, plus: int, minus: int, twice: tuple[int, int]
+) -> None:
+    found = list(one_change_teams(n, plus, minus, twice))
+    assert found
+    assert len(found) == len(set(found))
+    assert set(found) == _brute_force_twice_teams(n, plus, minus, twice)
