@@ -228,7 +228,9 @@ def _brute_force_twice_teams(n: int, plus: int, minus: int, twice: tuple[int, in
     return teams
 
 
-@pytest.mark.parametrize(("n", "plus", "minus", "twice"), [(6, 1, 2, (1, 0)), (6, 0, 0, (1, 1)), (6, 1, 1, (1, 1)), (5, 0, 1, (1, 0))])
+@pytest.mark.parametrize(
+    ("n", "plus", "minus", "twice"), [(6, 1, 2, (1, 0)), (6, 0, 0, (1, 1)), (6, 1, 1, (1, 1)), (5, 0, 1, (1, 0))]
+)
 def test_teams_with_players_changing_twice_are_every_team_a_brute_force_finds(
     n: int, plus: int, minus: int, twice: tuple[int, int]
 ) -> None:
