@@ -118,9 +118,7 @@ def phase_teams(
     yield from extend(0, 0, groups[0][1], [plus] * n, [])
 
 
-def one_change_teams(
-    boards: int, plus: int, minus: int, twice: tuple[int, int] = (0, 0)
-) -> Iterator[tuple[str, ...]]:
+def one_change_teams(boards: int, plus: int, minus: int, twice: tuple[int, int] = (0, 0)) -> Iterator[tuple[str, ...]]:
     """Every team of phase rows with ``plus`` + and ``minus`` - perfect alternators, ``twice`` =
     (E+, E-) players changing phase exactly twice who are + (E+) or - (E-) in the first and last
     rounds, and the other players changing phase exactly once (:func:`phase_teams`).
