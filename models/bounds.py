@@ -31,9 +31,10 @@ def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool
 
 
 # Single-round bounds proven by computer, past the analytic ones, with rules 1, 2 and 3 all in
-# force (docs/bounds.md, fact 8); ``benchmarks/phase_bounds.py`` re-proves them: case 6:12, and
-# ``--split 10:16``, a proof split by perfect alternators.
-COMPUTER_PROVEN_BOUNDS = {6: 14, 10: 18}
+# force (docs/bounds.md, facts 8 and 10); ``benchmarks/phase_bounds.py`` re-proves them: case
+# 6:12, and ``--split 10:16`` and ``--split 14:20:1200 --spare 2``, proofs split by perfect
+# alternators.
+COMPUTER_PROVEN_BOUNDS = {6: 14, 10: 18, 14: 22}
 
 
 def proven_break_bound(

@@ -115,8 +115,8 @@ def test_the_odd_double_bound_is_not_claimed_without_colour_balance() -> None:
 def test_computer_proven_bounds_raise_six_and_ten_boards_only_under_rules_1_to_3() -> None:
     analytic = [analytic_break_bound(n) for n in range(1, 15)]
     proven = [proven_break_bound(n) for n in range(1, 15)]
-    assert [n for n in range(1, 15) if proven[n - 1] != analytic[n - 1]] == [6, 10]
-    assert (proven_break_bound(6), proven_break_bound(10)) == (14, 18)
+    assert [n for n in range(1, 15) if proven[n - 1] != analytic[n - 1]] == [6, 10, 14]
+    assert (proven_break_bound(6), proven_break_bound(10), proven_break_bound(14)) == (14, 18, 22)
     assert proven_break_bound(10, double=True) == analytic_break_bound(10, double=True)
     assert proven_break_bound(10, colour_balance=False) == analytic_break_bound(10, colour_balance=False)
     assert proven_break_bound(10, no_three_in_a_row=False) == analytic_break_bound(10) == 16
@@ -126,6 +126,13 @@ def test_ten_boards_are_proven_optimal_at_eighteen() -> None:
     result = design(10, DesignParams(time_limit=2, workers=2))
     assert result.status.value == "optimal"
     assert result.breaks == result.lower_bound == 18
+
+
+def test_fourteen_boards_are_proven_optimal_at_twenty_two() -> None:
+    # docs/bounds.md, fact 10: the split proof rules out 20 breaks; the best known design has 22.
+    result = design(14, DesignParams(time_limit=1, workers=1))
+    assert result.status.value == "optimal"
+    assert result.breaks == result.lower_bound == 22
 
 
 def test_the_computer_proven_bound_is_not_claimed_when_three_in_a_row_are_allowed() -> None:

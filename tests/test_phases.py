@@ -8,7 +8,14 @@ import pytest
 from ortools.sat.python import cp_model
 
 from scheveningen.models.constructions import construct
-from scheveningen.models.phases import PhaseModel, all_can_meet, meetings_fit, one_change_teams, phases_of
+from scheveningen.models.phases import (
+    PhaseModel,
+    all_can_meet,
+    meetings_fit,
+    one_change_teams,
+    phase_teams,
+    phases_of,
+)
 from scheveningen.models.tables import best
 from scheveningen.solver.verifier import verify
 
@@ -107,6 +114,17 @@ def test_one_change_teams_are_every_team_a_brute_force_finds(n: int) -> None:
             found = list(one_change_teams(n, plus, minus))
             assert len(found) == len(set(found))
             assert set(found) == _brute_force_teams(n, plus, minus), (plus, minus)
+
+
+def test_fourteen_boards_case_of_six_minus_alternators_fails_by_phases_alone() -> None:
+    # docs/bounds.md, fact 10, case (A+, A-, B+, B-) = (0, 0, 4, 6) with at most 20 breaks: every
+    # player but the alternators changes phase once, except two B players + at both ends changing
+    # twice (p + E+ = q + E-). No pair of teams of phases lets every player meet all its opponents.
+    teams_a = list(phase_teams(14, 0, 0))
+    teams_b = list(phase_teams(14, 4, 6, [(2, "+"), (2, "+")]))
+    assert (len(teams_a), len(teams_b)) == (792, 20)
+    for team_a, team_b in itertools.product(teams_a, teams_b):
+        assert not all_can_meet(team_a, team_b) or not meetings_fit(team_a, team_b)
 
 
 def test_ten_boards_tight_teams_are_the_expected_multisets() -> None:
