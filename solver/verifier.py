@@ -15,12 +15,23 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
-from scheveningen.models.rules import Rule
+from scheveningen.models.rules import Rule, relaxable
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
+from scheveningen.models.written import WrittenGame, WrittenSchedule
+
+#: What the verifier reads: a well-formed schedule, or the games as a file writes them.
+Checkable = Schedule | WrittenSchedule
+
+
+def as_written(schedule: Checkable) -> WrittenSchedule:
+    """The games as written: every check reads these, so a damaged file and a designed schedule
+    go through the same code."""
+    return schedule if isinstance(schedule, WrittenSchedule) else WrittenSchedule.of(schedule)
 
 
 @dataclass(frozen=True)
@@ -62,7 +73,7 @@ class RuleVerdict:
 
     @property
     def status(self) -> str:
-        if self.rule is Rule.FEWEST_BREAKS:
+        if self.rule.counted:
             return "counted"  # an objective, not a pass/fail rule: see the metrics
         if self.off:
             return "off"
@@ -106,7 +117,7 @@ class Metrics:
 class Verdict:
     """The verifier's full answer for one schedule."""
 
-    schedule: Schedule
+    schedule: Checkable
     double: bool
     rules: dict[Rule, RuleVerdict]
     metrics: Metrics
@@ -155,18 +166,32 @@ class Verdict:
 # --------------------------------------------------------------------------- helpers
 
 
-def _sequences(schedule: Schedule) -> dict[Player, list[Colour | None]]:
-    """Every player's colour in every round (None for a round the player sits out)."""
-    sequences = {p: [None] * schedule.n_rounds for p in schedule.all_players()}
-    for r, _board, game in schedule.games():
-        for player in (game.white, game.black):
-            if player in sequences:
-                sequences[player][r - 1] = game.colour_of(player)
-    return sequences  # type: ignore[return-value]
+#: The colours last read, by schedule identity: rules 1 and 2 and the metrics each need every
+#: player's colours, and reading them once per schedule keeps a 100-board check fast.
+_last_read: list[tuple[WrittenSchedule, dict[Player, list[tuple[int, Colour]]]]] = []
 
 
-def _played(sequence: list[Colour | None]) -> list[Colour]:
-    return [c for c in sequence if c is not None]
+def _sequences(schedule: WrittenSchedule) -> dict[Player, list[tuple[int, Colour]]]:
+    """Every player's games as (round, colour), in the order played; a round the player sits out
+    has none, a round the player (wrongly) plays twice has two.  Players outside the teams are
+    left out (rule 0 names them).  Callers must not change the lists."""
+    last = _last_read[0] if _last_read else None
+    if last is not None and last[0] is schedule:
+        return last[1]
+    sequences: dict[Player, list[tuple[int, Colour]]] = {p: [] for p in schedule.all_players()}
+    white, black = Colour.WHITE, Colour.BLACK
+    for r, games in enumerate(schedule.rounds, start=1):
+        for game in games:
+            if game.white in sequences:
+                sequences[game.white].append((r, white))
+            if game.black in sequences:
+                sequences[game.black].append((r, black))
+    _last_read[:] = [(schedule, sequences)]
+    return sequences
+
+
+def _played(sequence: list[tuple[int, Colour]]) -> list[Colour]:
+    return [c for _r, c in sequence]
 
 
 def _breaks(colours: list[Colour]) -> int:
@@ -177,11 +202,13 @@ def _longest_run(colours: list[Colour]) -> int:
     return max((len(list(group)) for _c, group in itertools.groupby(colours)), default=0)
 
 
-def _games_per_round_bounds(schedule: Schedule) -> tuple[int, int]:
-    return schedule.boards // 2, (schedule.boards + 1) // 2
+def _a_whites(games: tuple[WrittenGame, ...]) -> tuple[int, int]:
+    """(games between the teams, of which team A has White) in one round."""
+    mixed = [game for game in games if game.mixed]
+    return len(mixed), sum(1 for game in mixed if game.a_white)
 
 
-def infer_double(schedule: Schedule) -> bool:
+def infer_double(schedule: Checkable) -> bool:
     """A double round has twice as many rounds as a single one of the same teams."""
     single = schedule.team_a * schedule.team_b / schedule.boards
     return schedule.n_rounds == 2 * single and single == int(single) and schedule.n_rounds > 0
@@ -190,28 +217,37 @@ def infer_double(schedule: Schedule) -> bool:
 # --------------------------------------------------------------------------- rule 0
 
 
-def check_complete(schedule: Schedule, double: bool) -> list[Violation]:
+def check_complete(schedule: Checkable, double: bool) -> list[Violation]:
     """Rule 0: every A-B pair meets once (twice, once with each colour, in a double round);
-    every player plays once a round; board k seats Ak when teams have one player a board."""
+    every round has one game a board, each between the two teams; every player plays at most once
+    a round (exactly once with one player a board); board k seats Ak when teams have one player a
+    board.  Every fault is reported, the games read as written."""
+    written = as_written(schedule)
     out: list[Violation] = []
     rule = Rule.COMPLETE
-    sizes = {Team.A: schedule.team_a, Team.B: schedule.team_b}
-    single_rounds = schedule.team_a * schedule.team_b / schedule.boards
+    sizes = {Team.A: written.team_a, Team.B: written.team_b}
+    single_rounds = written.team_a * written.team_b / written.boards
     expected_rounds = single_rounds * (2 if double else 1)
-    if schedule.n_rounds != expected_rounds:
+    if written.n_rounds != expected_rounds:
         out.append(
             Violation(
                 rule,
-                f"the match has {schedule.n_rounds} rounds; {schedule.team_a} against {schedule.team_b} players "
-                f"on {schedule.boards} boards needs {expected_rounds:g}",
+                f"the match has {written.n_rounds} rounds; {written.team_a} against {written.team_b} players "
+                f"on {written.boards} boards needs {expected_rounds:g}",
             )
         )
-    meetings: dict[tuple[Player, Player], list[tuple[int, int, Game]]] = {}
-    for r, games in enumerate(schedule.rounds, start=1):
-        seen: Counter[Player] = Counter()
-        for board, game in enumerate(games, start=1):
+    meetings: dict[tuple[Player, Player], list[tuple[int, int, WrittenGame]]] = {}
+    for r, games in enumerate(written.rounds, start=1):
+        if len(games) != written.boards:
+            kind = "short" if len(games) < written.boards else "over-full"
+            out.append(Violation(rule, f"round {r} is {kind}: {len(games)} games on {written.boards} boards", round=r))
+        boards_used: dict[int, int] = {}
+        seen: dict[Player, list[int]] = {}
+        for game in games:
+            board = game.board
+            boards_used[board] = boards_used.get(board, 0) + 1
             for player in (game.white, game.black):
-                seen[player] += 1
+                seen.setdefault(player, []).append(board)
                 if player.number > sizes[player.team]:
                     out.append(
                         Violation(
@@ -223,7 +259,19 @@ def check_complete(schedule: Schedule, double: bool) -> list[Violation]:
                             board,
                         )
                     )
-            if schedule.equal_teams and game.a_player.number != board:
+            if not game.mixed:
+                out.append(
+                    Violation(
+                        rule,
+                        f"round {r} board {board}: {game} is a game between two players of team "
+                        f"{game.white.team.value}",
+                        str(game.white),
+                        r,
+                        board,
+                    )
+                )
+                continue
+            if written.equal_teams and game.a_player.number != board:
                 out.append(
                     Violation(
                         rule,
@@ -234,43 +282,46 @@ def check_complete(schedule: Schedule, double: bool) -> list[Violation]:
                     )
                 )
             meetings.setdefault((game.a_player, game.b_player), []).append((r, board, game))
-        for player, count in sorted(seen.items()):
-            if count > 1:
-                out.append(Violation(rule, f"{player} plays {count} games in round {r}", str(player), r))
-        if schedule.equal_teams:
-            for player in schedule.all_players():
+        for board, count in sorted((k, c) for k, c in boards_used.items() if c > 1):
+            if board <= written.boards:
+                out.append(Violation(rule, f"round {r} has {count} games on board {board}", round=r, board=board))
+        for player, on in sorted((p, on) for p, on in seen.items() if len(on) > 1):
+            where = " and ".join(str(k) for k in on)
+            out.append(Violation(rule, f"{player} plays {len(on)} games in round {r} (boards {where})", str(player), r))
+        if written.equal_teams:
+            for player in written.all_players():
                 if player not in seen:
                     out.append(Violation(rule, f"{player} does not play in round {r}", str(player), r))
     wanted = 2 if double else 1
-    for a in schedule.players(Team.A):
-        for b in schedule.players(Team.B):
-            games = meetings.get((a, b), [])
-            if len(games) != wanted:
-                where = ", ".join(f"round {r} board {k}" for r, k, _g in games) or "never"
+    for a in written.players(Team.A):
+        for b in written.players(Team.B):
+            met = meetings.get((a, b), [])
+            if len(met) != wanted:
+                where = ", ".join(f"round {r} board {k}" for r, k, _g in met) or "never"
                 out.append(
                     Violation(
                         rule,
-                        f"{a} and {b} meet {len(games)} times (expected {wanted}): {where}",
+                        f"{a} and {b} meet {len(met)} times (expected {wanted}): {where}",
                         f"{a},{b}",
-                        games[1][0] if len(games) > 1 else None,
+                        met[1][0] if len(met) > 1 else None,
                     )
                 )
-            elif double and games[0][2].a_white == games[1][2].a_white:
-                colour = "White" if games[0][2].a_white else "Black"
+            elif double and met[0][2].a_white == met[1][2].a_white:
+                colour = "White" if met[0][2].a_white else "Black"
                 out.append(
                     Violation(
                         rule,
-                        f"{a} has {colour} against {b} both times (rounds {games[0][0]} and {games[1][0]})",
+                        f"{a} has {colour} against {b} both times (rounds {met[0][0]} and {met[1][0]})",
                         f"{a},{b}",
-                        games[1][0],
-                        games[1][1],
+                        met[1][0],
+                        met[1][1],
                     )
                 )
-    out.extend(_check_sit_outs_in_turn(schedule))
+    out.extend(_check_sit_outs_in_turn(written))
     return out
 
 
-def _check_sit_outs_in_turn(schedule: Schedule) -> list[Violation]:
+def _check_sit_outs_in_turn(schedule: WrittenSchedule) -> list[Violation]:
     """With more players than boards, players sit out in turn: after every round the
     numbers of rounds teammates have sat out differ by at most 1."""
     out: list[Violation] = []
@@ -279,7 +330,7 @@ def _check_sit_outs_in_turn(schedule: Schedule) -> list[Violation]:
             continue
         sat_out = dict.fromkeys(schedule.players(team), 0)
         for r, games in enumerate(schedule.rounds, start=1):
-            playing = {game.a_player if team is Team.A else game.b_player for game in games}
+            playing = {p for game in games for p in (game.white, game.black) if p.team is team}
             for player in sat_out:
                 if player not in playing:
                     sat_out[player] += 1
@@ -304,9 +355,9 @@ def _check_sit_outs_in_turn(schedule: Schedule) -> list[Violation]:
 def check_requests(schedule: Schedule, match: Match) -> list[str]:
     """Every request of the match that the schedule does not keep, described."""
     games: dict[tuple[int, Player], Game] = {}
-    for r, _board, game in schedule.games():
-        games[r, game.white] = game
-        games[r, game.black] = game
+    for r, _board, played in schedule.games():
+        games[r, played.white] = played
+        games[r, played.black] = played
     out = []
     for request in match.requests():
         if isinstance(request, Meet):
@@ -338,10 +389,12 @@ def check_requests(schedule: Schedule, match: Match) -> list[str]:
 # --------------------------------------------------------------------------- rules 1-3
 
 
-def check_colour_balance(schedule: Schedule) -> list[Violation]:
+def check_colour_balance(
+    schedule: Checkable, sequences: dict[Player, list[tuple[int, Colour]]] | None = None
+) -> list[Violation]:
     """Rule 1: each player's whites and blacks differ by at most 1."""
     out = []
-    for player, sequence in _sequences(schedule).items():
+    for player, sequence in (sequences or _sequences(as_written(schedule))).items():
         colours = _played(sequence)
         whites = colours.count(Colour.WHITE)
         blacks = len(colours) - whites
@@ -353,7 +406,9 @@ def check_colour_balance(schedule: Schedule) -> list[Violation]:
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
-def check_no_three_in_a_row(schedule: Schedule, max_run: int = 2) -> list[Violation]:
+def check_no_three_in_a_row(
+    schedule: Checkable, max_run: int = 2, sequences: dict[Player, list[tuple[int, Colour]]] | None = None
+) -> list[Violation]:
     """Rule 2: nobody has the same colour in more than ``max_run`` (normally 2) consecutive games.
 
     Every window of ``max_run + 1`` consecutive games in one colour is one violation;
@@ -362,8 +417,7 @@ def check_no_three_in_a_row(schedule: Schedule, max_run: int = 2) -> list[Violat
     out = []
     window = max_run + 1
     count = _NUMBER_WORDS.get(window, str(window))
-    for player, sequence in _sequences(schedule).items():
-        played_rounds = [(r, c) for r, c in enumerate(sequence, start=1) if c is not None]
+    for player, played_rounds in (sequences or _sequences(as_written(schedule))).items():
         for start in range(len(played_rounds) - window + 1):
             games = played_rounds[start : start + window]
             if len({c for _r, c in games}) == 1:
@@ -379,50 +433,50 @@ def check_no_three_in_a_row(schedule: Schedule, max_run: int = 2) -> list[Violat
     return out
 
 
-def check_board_balance(schedule: Schedule) -> list[Violation]:
-    """Rule 3: team A has White on floor(g/2) or ceil(g/2) of a round's g boards,
-    and the teams' whites over the match differ by at most 1."""
+def check_board_balance(schedule: Checkable) -> list[Violation]:
+    """Rule 3: team A has White on floor(g/2) or ceil(g/2) of a round's g games between the
+    teams, and the teams' whites over the match differ by at most 1."""
     out = []
-    low, high = _games_per_round_bounds(schedule)
-    a_total = 0
-    for r, games in enumerate(schedule.rounds, start=1):
-        a_whites = sum(1 for game in games if game.a_white)
+    a_total = b_total = 0
+    for r, games in enumerate(as_written(schedule).rounds, start=1):
+        played, a_whites = _a_whites(games)
         a_total += a_whites
+        b_total += played - a_whites
+        low, high = played // 2, (played + 1) // 2
         if not low <= a_whites <= high:
             wanted = f"{low}" if low == high else f"{low} or {high}"
             out.append(
                 Violation(
                     Rule.BOARD_BALANCE,
-                    f"team A has White on {a_whites} of {len(games)} boards in round {r} (expected {wanted})",
+                    f"team A has White on {a_whites} of {played} boards in round {r} (expected {wanted})",
                     round=r,
                 )
             )
-    b_total = schedule.boards * schedule.n_rounds - a_total
     if abs(a_total - b_total) > 1:
         out.append(Violation(Rule.BOARD_BALANCE, f"over the match team A has {a_total} whites and team B {b_total}"))
     return out
 
 
-def board_balance_excess(schedule: Schedule) -> int:
+def board_balance_excess(schedule: Checkable) -> int:
     """How far rule 3 is from holding: boards beyond the allowed range summed over rounds,
     plus the whites by which the teams' totals differ beyond 1."""
-    low, high = _games_per_round_bounds(schedule)
     excess = 0
-    a_total = 0
-    for games in schedule.rounds:
-        a_whites = sum(1 for game in games if game.a_white)
+    a_total = b_total = 0
+    for games in as_written(schedule).rounds:
+        played, a_whites = _a_whites(games)
         a_total += a_whites
-        excess += max(0, low - a_whites, a_whites - high)
-    b_total = schedule.boards * schedule.n_rounds - a_total
+        b_total += played - a_whites
+        excess += max(0, played // 2 - a_whites, a_whites - (played + 1) // 2)
     return excess + max(0, abs(a_total - b_total) - 1)
 
 
 # --------------------------------------------------------------------------- metrics
 
 
-def metrics(schedule: Schedule) -> Metrics:
+def metrics(schedule: Checkable, sequences: dict[Player, list[tuple[int, Colour]]] | None = None) -> Metrics:
     """Breaks, runs and whites per player, team and round."""
-    sequences = _sequences(schedule)
+    written = as_written(schedule)
+    sequences = sequences or _sequences(written)
     breaks = {}
     runs = {}
     whites = {}
@@ -433,8 +487,9 @@ def metrics(schedule: Schedule) -> Metrics:
         runs[str(player)] = _longest_run(colours)
         whites[str(player)] = colours.count(Colour.WHITE)
         games[str(player)] = len(colours)
-    by_team = {team.value: sum(breaks[str(p)] for p in schedule.players(team)) for team in (Team.A, Team.B)}
-    a_per_round = [sum(1 for game in games_ if game.a_white) for games_ in schedule.rounds]
+    by_team = {team.value: sum(breaks[str(p)] for p in written.players(team)) for team in (Team.A, Team.B)}
+    per_round = [_a_whites(games_) for games_ in written.rounds]
+    a_per_round = [a for _played_, a in per_round]
     a_total = sum(a_per_round)
     return Metrics(
         breaks_per_player=breaks,
@@ -446,8 +501,8 @@ def metrics(schedule: Schedule) -> Metrics:
         games_per_player=games,
         a_whites_per_round=a_per_round,
         a_whites_total=a_total,
-        b_whites_total=schedule.boards * schedule.n_rounds - a_total,
-        board_balance_excess=board_balance_excess(schedule),
+        b_whites_total=sum(played for played, _a in per_round) - a_total,
+        board_balance_excess=board_balance_excess(written),
     )
 
 
@@ -470,18 +525,20 @@ EXHAUSTIVE_LIMIT = 3
 def attainable(boards: int, double: bool) -> Attainable | None:
     """Enumerate every complete schedule of ``boards`` boards (equal teams), ``None`` when too large.
 
-    Priority is lexicographic: keep rule 1 if any schedule can, then among
-    those keep rule 2 if any can, then rule 3.  For a rule that cannot be kept
-    the least excess over all schedules that keep the higher rules is recorded
-    (for rule 3 the board-balance excess; for rules 1 and 2 the count of
-    violations).
+    Priority is lexicographic over the relaxable rules, most important first:
+    keep rule 1 if any schedule can, then among those keep rule 2 if any can,
+    then rule 3.  For a rule that cannot be kept the least excess (its measure
+    in :data:`RULE_CHECKS`) over all schedules that keep the higher rules is
+    recorded.
     """
     if boards > EXHAUSTIVE_LIMIT or (double and boards > 2):
         return None
     n = boards
     rounds = 2 * n if double else n
     matchings = list(itertools.permutations(range(1, n + 1)))
-    candidates: list[tuple[int, int, int]] = []  # (rule1 count, rule2 count, rule3 excess)
+    ranked = relaxable(RULE_CHECKS)  # most important first
+    settings = RuleSettings()
+    candidates: list[tuple[int, ...]] = []  # each relaxable rule's excess, in priority order
     examined = 0
     for perms in itertools.product(matchings, repeat=rounds):
         counts = Counter((a, b) for perm in perms for a, b in enumerate(perm, start=1))
@@ -495,17 +552,11 @@ def attainable(boards: int, double: bool) -> Attainable | None:
             if double and check_complete(schedule, True):
                 continue
             examined += 1
-            candidates.append(
-                (
-                    len(check_colour_balance(schedule)),
-                    len(check_no_three_in_a_row(schedule)),
-                    board_balance_excess(schedule),
-                )
-            )
+            candidates.append(tuple(_excess(schedule, rule, settings) for rule in ranked))
     keeps = set()
     least: dict[Rule, int] = {}
     pool = candidates
-    for index, rule in enumerate((Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE)):
+    for index, rule in enumerate(ranked):
         best = min(c[index] for c in pool)
         if best == 0:
             keeps.add(rule)
@@ -515,26 +566,88 @@ def attainable(boards: int, double: bool) -> Attainable | None:
     return Attainable(keeps=frozenset(keeps), least_excess=least, schedules_examined=examined)
 
 
+# --------------------------------------------------------------------------- the rule registry, checked
+
+
+@dataclass(frozen=True)
+class RuleCheck:
+    """The verifier's side of one registry rule: its check and, for a relaxable rule, its excess.
+
+    ``check(schedule, settings, double)`` returns every violation; ``excess(schedule, settings)``
+    says how far the schedule is from keeping the rule (0 when it holds), the amount the designer
+    minimises when the rule must be relaxed.
+    """
+
+    check: Callable[[Checkable, RuleSettings, bool], list[Violation]]
+    excess: Callable[[Checkable, RuleSettings], int] | None = None
+
+
+def _complete(schedule: Checkable, _settings: RuleSettings, double: bool) -> list[Violation]:
+    return check_complete(schedule, double)
+
+
+def _colour_balance(schedule: Checkable, _settings: RuleSettings, _double: bool) -> list[Violation]:
+    return check_colour_balance(schedule)
+
+
+def _colour_balance_excess(schedule: Checkable, _settings: RuleSettings) -> int:
+    return len(check_colour_balance(schedule))
+
+
+def _runs(schedule: Checkable, settings: RuleSettings, _double: bool) -> list[Violation]:
+    return check_no_three_in_a_row(schedule, settings.max_run)
+
+
+def _runs_excess(schedule: Checkable, settings: RuleSettings) -> int:
+    return len(check_no_three_in_a_row(schedule, settings.max_run))
+
+
+def _board_balance(schedule: Checkable, _settings: RuleSettings, _double: bool) -> list[Violation]:
+    return check_board_balance(schedule)
+
+
+def _board_balance_excess(schedule: Checkable, _settings: RuleSettings) -> int:
+    return board_balance_excess(schedule)
+
+
+def _counted(_schedule: Checkable, _settings: RuleSettings, _double: bool) -> list[Violation]:
+    return []  # fewest breaks is an objective: the metrics count the breaks
+
+
+#: Every rule of the registry (models/rules.py), checked as an arbiter would.
+RULE_CHECKS: Mapping[Rule, RuleCheck] = {
+    Rule.COMPLETE: RuleCheck(_complete),
+    Rule.COLOUR_BALANCE: RuleCheck(_colour_balance, _colour_balance_excess),
+    Rule.NO_THREE_IN_A_ROW: RuleCheck(_runs, _runs_excess),
+    Rule.BOARD_BALANCE: RuleCheck(_board_balance, _board_balance_excess),
+    Rule.FEWEST_BREAKS: RuleCheck(_counted),
+}
+
+
+def _excess(
+    schedule: Checkable, rule: Rule, settings: RuleSettings, checks: Mapping[Rule, RuleCheck] = RULE_CHECKS
+) -> int:
+    measure = checks[rule].excess
+    if measure is None:
+        raise ValueError(f"rule {int(rule)} has no excess measure")
+    return measure(schedule, settings)
+
+
 # --------------------------------------------------------------------------- the verdict
 
 
-def rule_excess(schedule: Schedule, rule: Rule, max_run: int = 2) -> int:
-    """How much a schedule breaks rule 1, 2 or 3: players out of balance, over-long runs,
-    or the board-balance excess."""
-    if rule is Rule.COLOUR_BALANCE:
-        return len(check_colour_balance(schedule))
-    if rule is Rule.NO_THREE_IN_A_ROW:
-        return len(check_no_three_in_a_row(schedule, max_run))
-    if rule is Rule.BOARD_BALANCE:
-        return board_balance_excess(schedule)
-    raise ValueError(f"rule {int(rule)} has no excess measure")
+def rule_excess(schedule: Checkable, rule: Rule, max_run: int = 2) -> int:
+    """How much a schedule breaks a relaxable rule: players out of balance (rule 1), over-long
+    runs (rule 2), or the board-balance excess (rule 3)."""
+    return _excess(schedule, rule, RuleSettings(max_run=max_run))
 
 
 def verify(
-    schedule: Schedule,
+    schedule: Checkable,
     double: bool | None = None,
     match: Match | None = None,
     declared_relaxed: dict[Rule, int] | None = None,
+    checks: Mapping[Rule, RuleCheck] = RULE_CHECKS,
 ) -> Verdict:
     """Check every rule separately, and the match's requests, and collect the metrics.
 
@@ -543,36 +656,41 @@ def verify(
     to relax, with the amount; such a rule is accepted if broken by no more than that.
     Without a match, for the tiny sizes where it is possible, the verifier itself
     proves by exhaustion which rules cannot hold and accepts the least relaxation.
+    ``checks`` are the rules checked, :data:`RULE_CHECKS` unless a caller adds one.
+
+    ``schedule`` may be a :class:`WrittenSchedule`, the games exactly as a file writes them:
+    rule 0 then names every fault of shape (short rounds, players twice in a round or sitting
+    out, games between teammates, pairs meeting twice or never) and rules 1-4 are checked on
+    the games as they stand.
     """
     settings = match.rules if match is not None else RuleSettings()
+    written = as_written(schedule)
     if double is None:
-        double = match.double if match is not None else infer_double(schedule)
-    active = {
-        Rule.COLOUR_BALANCE: settings.colour_balance,
-        Rule.NO_THREE_IN_A_ROW: settings.max_run > 0,
-        Rule.BOARD_BALANCE: settings.board_balance,
-    }
-    found = {Rule.COMPLETE: check_complete(schedule, double)}
-    if active[Rule.COLOUR_BALANCE]:
-        found[Rule.COLOUR_BALANCE] = check_colour_balance(schedule)
-    if active[Rule.NO_THREE_IN_A_ROW]:
-        found[Rule.NO_THREE_IN_A_ROW] = check_no_three_in_a_row(schedule, settings.max_run)
-    if active[Rule.BOARD_BALANCE]:
-        found[Rule.BOARD_BALANCE] = check_board_balance(schedule)
-    stats = metrics(schedule)
+        double = match.double if match is not None else infer_double(written)
+    found: dict[Rule, list[Violation]] = {}
+    for rule in sorted(checks):
+        if not rule.counted and rule.on(settings):
+            found[rule] = checks[rule].check(written, settings, double)
+    stats = metrics(written)
     notes: list[str] = []
+    if not written.sizes_stated and not written.equal_teams:
+        notes.append(
+            f"team sizes {written.team_a} and {written.team_b} are the largest player numbers seen; "
+            "if the match plans other sizes, state them (schev verify --teams P Q)"
+        )
     excuses: dict[Rule, str] = {}
-    broken = [rule for rule in found if rule is not Rule.COMPLETE and found[rule]]
-    plain = match is None or (not match.has_requests and match.rules == RuleSettings(objective=match.rules.objective))
-    if broken and not found[Rule.COMPLETE] and schedule.equal_teams and plain:
+    broken = [rule for rule in found if rule.relaxable and found[rule]]
+    plain = match is None or (not match.has_requests and match.rules.as_written)
+    if broken and not found[Rule.COMPLETE] and written.equal_teams and plain:
         facts = attainable(schedule.boards, double)
         if facts is not None:
             for rule in broken:
-                if rule in facts.keeps:
+                if rule in facts.keeps or rule not in facts.least_excess:
                     continue
-                amount = rule_excess(schedule, rule)
+                amount = _excess(written, rule, RuleSettings(), checks)
                 least = facts.least_excess[rule]
-                higher_kept = all(not found.get(r) or r not in facts.keeps for r in Rule if 0 < r < rule)
+                higher = [r for r in relaxable(checks) if r.priority < rule.priority]
+                higher_kept = all(not found.get(r) or r not in facts.keeps for r in higher)
                 if amount <= least and higher_kept:
                     excuses[rule] = (
                         f"no complete schedule on {schedule.boards} boards"
@@ -583,15 +701,23 @@ def verify(
                     notes.append(f"rule {int(rule)} ({rule.title}) relaxed: {excuses[rule]}")
     for rule, declared in (declared_relaxed or {}).items():
         if rule in broken and rule not in excuses:
-            amount = rule_excess(schedule, rule, settings.max_run)
+            amount = _excess(written, rule, settings, checks)
             if amount <= declared:
                 excuses[rule] = f"declared relaxed by the designer, broken by {amount}"
                 notes.append(f"rule {int(rule)} ({rule.title}) relaxed as declared, broken by {amount}")
-    rules = {rule: RuleVerdict(rule, tuple(found[rule]), excuses.get(rule)) for rule in found}
-    for rule, on in active.items():
-        if not on:
+    rules = {}
+    for rule in sorted(checks):
+        if rule.counted:
+            rules[rule] = RuleVerdict(rule, ())
+        elif rule in found:
+            rules[rule] = RuleVerdict(rule, tuple(found[rule]), excuses.get(rule))
+        else:
             rules[rule] = RuleVerdict(rule, (), off=True)
-    rules = dict(sorted(rules.items()))
-    rules[Rule.FEWEST_BREAKS] = RuleVerdict(Rule.FEWEST_BREAKS, ())
-    kept = tuple(check_requests(schedule, match)) if match is not None else ()
+    kept: tuple[str, ...] = ()
+    if match is not None:
+        strict = schedule if isinstance(schedule, Schedule) else schedule.strict()
+        if strict is not None:
+            kept = tuple(check_requests(strict, match))
+        else:
+            kept = tuple(f"{request.describe()}: not checked (rule 0 fails)" for request in match.requests())
     return Verdict(schedule=schedule, double=double, rules=rules, metrics=stats, notes=tuple(notes), requests=kept)
