@@ -28,7 +28,7 @@ from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import proven_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
-from scheveningen.models.cpsat import MatchModel, MatchModelSpec
+from scheveningen.models.cpsat import MatchModel, ModelOptions
 from scheveningen.models.tables import best, best_sizes
 from scheveningen.solver.design import DesignParams, design
 from scheveningen.solver.verifier import verify
@@ -65,7 +65,7 @@ def mirrored_breaks(n: int) -> int | None:
 
 def search_alone(n: int, seconds: float, workers: int, seed: int) -> tuple[int | None, str]:
     """The main model from scratch: best verified breaks within the time limit, and the status."""
-    mm = MatchModel.build(MatchModelSpec(n, double=True, break_bound_cut=False))
+    mm = MatchModel.build(ModelOptions(n, double=True, break_bound_cut=False))
     mm.set_objective()
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds

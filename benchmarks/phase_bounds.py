@@ -31,7 +31,7 @@ from _common import machine_lines, markdown_table, write_results
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import analytic_break_bound
-from scheveningen.models.cpsat import MatchModel, MatchModelSpec
+from scheveningen.models.cpsat import MatchModel, ModelOptions
 from scheveningen.models.phases import PhaseModel, all_can_meet, meetings_fit, phase_teams
 from scheveningen.models.schedule import Schedule
 from scheveningen.solver.verifier import verify
@@ -300,7 +300,7 @@ def main() -> int:
         refuted = refuted or refutes
         main_status, main_time = "not run", 0.0
         if not args.skip_main:
-            main_model = MatchModel.build(MatchModelSpec(n, double=args.double, break_bound_cut=False))
+            main_model = MatchModel.build(ModelOptions(n, double=args.double, break_bound_cut=False))
             main_model.limit_breaks(k)
             cap = seconds if args.main_cap is None else min(seconds, args.main_cap)
             main_status, main_time, refutes = run(main_model, k, cap, args)
