@@ -2,7 +2,7 @@
 
 For each N the script puts side by side, all counted by the verifier:
 
-* designed: ``design(N, DesignParams(double=True, ...))``, what ``schev generate N --double`` returns
+* designed: ``design(N, DesignParams(...), double=True)``, what ``schev generate N --double`` returns
   (the direct construction, docs/bounds.md section 6), with its status, proven bound and wall time;
 * mirrored: the single-round start followed by its mirror image, the double round this project
   designed before (twice the single round's breaks);
@@ -115,7 +115,7 @@ def main() -> int:
     failed = False
     for n in args.sizes:
         started = time.perf_counter()
-        result = design(n, DesignParams(time_limit=args.time_limit, workers=args.workers, seed=args.seed, double=True))
+        result = design(n, DesignParams(time_limit=args.time_limit, workers=args.workers, seed=args.seed), double=True)
         elapsed = time.perf_counter() - started
         bound = proven_break_bound(n, double=True)
         verdict = verify(result.schedule, double=True) if result.schedule is not None else None

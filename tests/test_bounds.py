@@ -100,7 +100,7 @@ def test_odd_sizes_are_proven_optimal_by_the_bound_alone(n: int) -> None:
 @pytest.mark.parametrize("n", [2, 3, 5, 7, 9, 10, 60])
 def test_double_rounds_are_proven_optimal_by_the_bound_alone(n: int) -> None:
     # The double-round constructions meet the proven bound, so no search is needed.
-    result = design(n, DesignParams(time_limit=1, workers=1, double=True))
+    result = design(n, DesignParams(time_limit=1, workers=1), double=True)
     assert result.status.value == "optimal"
     assert result.breaks == result.lower_bound == analytic_break_bound(n, double=True)
 
