@@ -274,7 +274,7 @@ def design_match(
             run.messages.extend(scaled.messages)
             if scaled.schedule is None:
                 return _empty(run, Status.INFEASIBLE, scaled.explanation)
-            return verify_and_report(run, scaled.schedule, scaled.lower_bound)
+            return verify_and_report(run, scaled.schedule, scaled.lower_bound, scaled.relaxed)
     if use_start and run.params.scale and not match.equal_teams:
         answered = unequal_stage(run)
         if answered is not None:

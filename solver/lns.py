@@ -7,6 +7,8 @@ part of the schedule is freed at a time and re-solved by a small model built ove
   still to meet in ``F`` are known (every pair meets exactly once): ``F`` must split them into |F|
   perfect matchings, one a round; the model has a Boolean for each (round of F, pair still to meet),
   |F|^2 n of them rather than n^3;
+* **players**: the games of a few players in every unplayed round: in each round those games are
+  re-paired among their players, with their colours;
 * **colours**: the colours of a window of rounds ``W`` (always containing ``F``), with the pairings kept:
   one Boolean per A player and round, the B player's colour its negation.
 
@@ -16,13 +18,15 @@ fixed rounds.  The objective is the breaks touching ``W`` (the rest are constant
 (the total of breaks is even).  Played rounds are never freed.
 
 :func:`repair` turns an image of a known design that misses some requests (``solver/start.py``) into a
-schedule keeping them all: the played rounds are written in, the rounds where the pairs already played
-meet again, and the rounds of the unkept meetings and avoids, are freed, with every unplayed round's
-colours; when that part has no solution, more rounds are freed, up to all unplayed rounds.
+schedule keeping them all: the played rounds are written in; the rounds where the pairs already played
+meet again and the rounds of the unkept meetings and avoids are freed, with every game of the players
+the damage touches and the colours near it; when that part has no solution, wider colour windows and
+then more rounds are freed, up to all unplayed rounds.
 :func:`improve` then repeats: choose a neighbourhood from the seed, solve it with at most the current
 breaks in it, keep the result when it is no worse.  Every sub-solve is capped in deterministic time,
 so with one worker the sequence of schedules depends only on the seed; the loop stops at the time
-limit, at the work limit (deterministic time summed over the sub-solves) or at the lower bound.  The
+limit, at the work limit (deterministic time summed over the sub-solves), at the lower bound or on
+an interrupt (``solver/stop.py``: every sub-solve is stopped too, and the best so far is kept).  The
 returned schedule is never worse than the start.
 """
 
@@ -37,7 +41,9 @@ from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal as CpLiteral
 
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet
+from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Team
+from scheveningen.solver import stop
 from scheveningen.solver.start import Grid, played_grid, request_kept
 
 Lit = CpLiteral | bool  # a Boolean variable, its negation, or a constant
@@ -45,6 +51,44 @@ Lit = CpLiteral | bool  # a Boolean variable, its negation, or a constant
 
 def _not(lit: Lit) -> Lit:
     return (not lit) if isinstance(lit, bool) else ~lit
+
+
+def _relaxed_board_balance(
+    m: cp_model.CpModel,
+    part: _Part,
+    grid: Grid,
+    a_col: list[list[Lit]],
+    colour_rounds: set[int],
+    board_excess: int,
+) -> None:
+    """Rule 3 broken by at most ``board_excess``, counted as the verifier does: the boards by which
+    each round leaves floor(n/2)..ceil(n/2), plus the whites by which the teams' totals differ
+    beyond one."""
+    n, rounds = grid.n, grid.rounds
+    low, high = n // 2, (n + 1) // 2
+    fixed = 0
+    overs = []
+    for r in range(rounds):
+        if r not in colour_rounds:
+            whites = sum(grid.white[r])
+            fixed += max(0, low - whites, whites - high)
+            continue
+        fixed_whites = sum(1 for a in range(n) if a_col[r][a] is True)
+        whites_r = [part.a_white[r, a] for a in range(n) if (r, a) in part.a_white]
+        over = m.new_int_var(0, n, f"round_excess[r{r + 1}]")
+        m.add(over >= sum(whites_r) + fixed_whites - high)
+        m.add(over >= low - fixed_whites - sum(whites_r))
+        overs.append(over)
+    total = n * rounds
+    const = sum(1 for r in range(rounds) for a in range(n) if a_col[r][a] is True)
+    over_total = m.new_int_var(0, total, "total_excess")
+    m.add(over_total >= 2 * (sum(part.a_white.values()) + const) - total - 1)
+    m.add(over_total >= total - 2 * (sum(part.a_white.values()) + const) - 1)
+    m.add(sum(overs) + over_total <= board_excess - fixed)
+
+
+def _count(row: Sequence[Lit], value: bool) -> int:
+    return sum(1 for lit in row if lit is value)
 
 
 def _clause(model: cp_model.CpModel, lits: Sequence[Lit]) -> bool:
@@ -66,7 +110,6 @@ class Budget:
     work: float
     workers: int = 1
     seed: int = 0
-    repair_hint: bool = False  # the hint breaks a rule: let CP-SAT search near it
 
 
 @dataclass
@@ -96,6 +139,8 @@ def solve_part(
     budget: Budget,
     at_most: int | None = None,
     free_players: dict[int, set[int]] | None = None,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
 ) -> PartResult:
     """Re-solve the pairings of ``free_rounds`` and the colours of ``colour_rounds`` (0-based, neither
     containing a played round), the rest of ``grid`` fixed; requests and rules 0-3 hard, fewest breaks.
@@ -103,7 +148,9 @@ def solve_part(
     ``free_players`` frees single games as well: in round r, the games of the A players
     ``free_players[r]`` are re-paired among those players and their opponents, with their colours.
     ``at_most`` bounds the schedule's total breaks.  The grid returned is a new one; ``status`` is
-    "infeasible" when the part provably has no solution within the bound.
+    "infeasible" when the part provably has no solution within the bound.  ``relaxed`` names rules the
+    played rounds already break; rule 3 may then be broken by ``board_excess`` in all (as the
+    verifier counts it).
     """
     n, rounds = grid.n, grid.rounds
     colour_rounds = colour_rounds | free_rounds
@@ -207,35 +254,43 @@ def solve_part(
     rows = [[a_col[r][a] for r in range(rounds)] for a in range(n)] + [
         [b_col[r][b] for r in range(rounds)] for b in range(n)
     ]
-    # Rule 1: each player's whites are floor(n/2) or ceil(n/2).
+    # Rules 1-3 hold except where ``relaxed`` rules are already broken by the played rounds alone:
+    # a player already over its share of one colour (rule 1), a run inside the played rounds
+    # (rule 2), a played round's board balance (rule 3).  Everything the search can still change
+    # keeps the rule, so the excess is exactly the played rounds' (see solver/scale.py).
+    played = len(match.played)
+    low, high = n // 2, (n + 1) // 2
     if settings.colour_balance:
-        low, high = n // 2, (n + 1) // 2
         for row in rows:
             const = sum(1 for lit in row if lit is True)
             free = [lit for lit in row if not isinstance(lit, bool)]
+            if Rule.COLOUR_BALANCE in relaxed and max(_count(row[:played], True), _count(row[:played], False)) > high:
+                continue
             if not free:
                 if not low <= const <= high:
-                    return PartResult(None, "infeasible", 0.0, "check 210")
+                    return PartResult(None, "infeasible", 0.0, "a fixed player is out of colour balance")
                 continue
             m.add_linear_constraint(sum(free), low - const, high - const)
-    # Rule 2: no run longer than max_run, looked at in every window touching the free colours.
     run = settings.max_run
     if run > 0:
         for row in rows:
             for start in range(rounds - run):
+                if Rule.NO_THREE_IN_A_ROW in relaxed and start + run < played:
+                    continue
                 window = row[start : start + run + 1]
                 if not _clause(m, window) or not _clause(m, [_not(lit) for lit in window]):
-                    return PartResult(None, "infeasible", 0.0, "check 220")
-    # Rule 3: A has White on floor(n/2)..ceil(n/2) boards a round; the match totals differ by at most 1.
-    if settings.board_balance:
-        if any(not n // 2 <= sum(grid.white[r]) <= (n + 1) // 2 for r in range(rounds) if r not in colour_rounds):
-            return PartResult(None, "infeasible", 0.0, "check 224")
+                    return PartResult(None, "infeasible", 0.0, "a fixed run of one colour is too long")
+    if settings.board_balance and Rule.BOARD_BALANCE in relaxed:
+        _relaxed_board_balance(m, part, grid, a_col, colour_rounds, board_excess)
+    elif settings.board_balance:
+        if any(not low <= sum(grid.white[r]) <= high for r in range(rounds) if r not in colour_rounds):
+            return PartResult(None, "infeasible", 0.0, "a fixed round is out of board balance")
         for r in colour_rounds:
             fixed_whites = sum(1 for a in range(n) if a_col[r][a] is True)
             m.add_linear_constraint(
                 sum(part.a_white[r, a] for a in range(n) if (r, a) in part.a_white),
-                n // 2 - fixed_whites,
-                (n + 1) // 2 - fixed_whites,
+                low - fixed_whites,
+                high - fixed_whites,
             )
         total = n * rounds
         const = sum(1 for r in range(rounds) for a in range(n) if a_col[r][a] is True)
@@ -259,7 +314,7 @@ def solve_part(
                 m.add_bool_or([brk, ~now, ~nxt])
                 part.breaks.append(brk)
     # The total of breaks is even (README, fact 1): the free part's parity is fixed.
-    half = m.new_int_var(0, len(part.breaks), "half")
+    half = m.new_int_var(0, (len(part.breaks) + part.fixed_breaks) // 2 + 1, "half")
     hints[half.index] = (sum(hinted(lit) for lit in part.breaks) + part.fixed_breaks) // 2
     m.add(sum(part.breaks) + part.fixed_breaks == 2 * half)
     if at_most is not None:
@@ -273,10 +328,7 @@ def solve_part(
     solver.parameters.max_deterministic_time = max(budget.work, 0.001)
     solver.parameters.num_workers = budget.workers
     solver.parameters.random_seed = budget.seed
-    if budget.repair_hint:
-        solver.parameters.repair_hint = True
-        solver.parameters.hint_conflict_limit = 1000
-    status = solver.solve(m)
+    status = stop.solve(solver, m)
     work = solver.deterministic_time
     if status == cp_model.INFEASIBLE:
         return PartResult(None, "infeasible", work)
@@ -358,10 +410,6 @@ def damaged_rounds(match: Match, grid: Grid) -> set[int]:
     return {r for r in bad if r >= k}
 
 
-StopCheck = Callable[[], bool]
-_TRACE = bool(__import__("os").environ.get("I10TRACE"))
-
-
 def repair(
     match: Match,
     grid: Grid,
@@ -369,6 +417,8 @@ def repair(
     work: float | None,
     workers: int,
     seed: int,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
 ) -> tuple[Grid | None, float]:
     """A schedule keeping every request and rules 0-3, as near ``grid`` as found; (None, work) if none.
 
@@ -379,7 +429,7 @@ def repair(
     rng = random.Random(seed)
     k = len(match.played)
     current = with_played(match, grid)
-    if rules_kept(match, current):
+    if not relaxed and rules_kept(match, current):
         return current, 0.0
     unplayed = list(range(k, grid.rounds))
     free = damaged_rounds(match, current)
@@ -399,7 +449,7 @@ def repair(
     used = 0.0
     while True:
         left = deadline - time.monotonic()
-        if left <= 0 or (work is not None and used >= work):
+        if left <= 0 or (work is not None and used >= work) or stop.requested():
             return None, used
         if stages:
             free, colours, games = stages.pop(0)
@@ -413,11 +463,11 @@ def repair(
         cap = 1e9 if everything else 2.0 + 0.5 * len(free)
         if work is not None:
             cap = min(cap, max(work - used, 0.001))
-        budget = Budget(left if everything else left / 2, cap, workers, seed, True)
-        result = solve_part(match, current, free, colours, budget, free_players=games)
+        budget = Budget(left if everything else left / 2, cap, workers, seed)
+        result = solve_part(
+            match, current, free, colours, budget, free_players=games, relaxed=relaxed, board_excess=board_excess
+        )
         used += result.work
-        if _TRACE:
-            print("repair", len(free), len(colours), len(games), result.status, round(result.work, 2), result.reason)
         if result.grid is not None:
             return result.grid, used
 
@@ -499,14 +549,16 @@ def improve(
     workers: int,
     seed: int,
     lower_bound: int,
-    stop: StopCheck | None = None,
     accept: Callable[[Grid], bool] | None = None,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
 ) -> tuple[Grid, SearchLog]:
     """Large-neighbourhood search from ``grid`` (which keeps every request and rule); never worse.
 
-    Each step frees either a few rounds' pairings (with the colours of those rounds and their
-    neighbours) or a window of rounds' colours, re-solves that part with at most the current breaks,
-    and moves there.  ``accept`` (the verifier, in the designer) must approve each new best schedule.
+    Each step frees a few rounds' pairings (with the colours of those rounds and their
+    neighbours), a few players' games, or a window of rounds' colours, chosen where the breaks
+    are; re-solves that part with at most the current breaks; and moves there.  ``accept`` (the
+    verifier, in the designer) must approve each new best schedule.
     """
     rng = random.Random(seed)
     log = SearchLog()
@@ -520,7 +572,7 @@ def improve(
     if len(unplayed) < 2:
         return best, log
     while best_breaks > lower_bound:
-        if time.monotonic() >= deadline or (work is not None and log.work >= work) or (stop and stop()):
+        if time.monotonic() >= deadline or (work is not None and log.work >= work) or stop.requested():
             break
         draw = rng.random()
         kind = "rounds" if draw < 0.4 else "players" if draw < 0.75 else "colours"
@@ -559,12 +611,11 @@ def improve(
             Budget(left, cap, workers, rng.randrange(1 << 30)),
             current_breaks,
             free_players=games,
+            relaxed=relaxed,
+            board_excess=board_excess,
         )
         log.iterations += 1
         log.work += result.work
-        if _TRACE:
-            got = result.grid.breaks() if result.grid is not None else None
-            print("lns", kind, sorted(free), sorted(colours), result.status, round(result.work, 3), got, current_breaks)
         # Neighbourhoods solved to optimality grow; those that time out shrink.
         if result.status == "optimal":
             size[kind] = min(size[kind] + 1, len(unplayed) if kind != "players" else grid.n)

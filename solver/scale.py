@@ -2,35 +2,42 @@
 
 The one-model search cannot build the full model quickly past about 60 boards, and with requests its
 symmetry breaking and the constructions are off, so past about 16 boards it rarely finds a schedule at
-all.  This stage (called from ``solver/design.py``) handles equal teams, a single round, with requests:
+all.  This stage (called from ``solver/design.py``) handles equal teams, a single round, with requests, from
+:data:`MIN_BOARDS` boards on:
 
 1. **start** (``solver/start.py``): the image of the best known design or the direct construction, under
    renumbering, team swap, colour and round reversal, that keeps the most requests; played rounds that
-   are an image of the design's first rounds continue the design;
-2. **repair** (``solver/lns.py``): where the image misses requests, the rounds concerned are freed and
-   re-solved with every request and rules 0-3 hard, growing the freed part until a schedule is found;
+   are an image of the design's first rounds continue the design.  An image keeping every request has
+   the plain match's best known breaks and is answered at once;
+2. **repair** (``solver/lns.py``): where the image misses requests, the rounds and games concerned are
+   freed and re-solved with every request and rules 0-3 hard, growing the freed part until a schedule
+   is found;
 3. **improve** (``solver/lns.py``): large-neighbourhood search within the time left.
 
-The time limit is shared out (a quarter at most for the start, half of what is left at most for the
-repair), and with a work limit each part is capped in deterministic time as well, so one worker and a
-work limit give the same schedule on every run.  When the time is too short to improve, the repaired
-start is returned at once.  ``None`` means this stage found nothing (requests that may be impossible);
-the caller then falls back to the full model, which explains an impossible set of requests.
+Rules the played rounds alone already break (a played round out of board balance, say) are relaxed
+by exactly what the played rounds show, and kept everywhere else (:func:`forced_relaxations`).  Requests
+that contradict each other on their face are explained at once (:func:`obvious_conflict`).
+
+The time limit is shared out (a quarter at most for the start, 80% of what is left for the repair, 40%
+below :data:`FULL_MODEL_BOARDS` boards, where the full model is a fallback), and with a work limit each
+part is capped in deterministic time as well, so one worker and a work limit give the same schedule on
+every run.  ``None`` means this stage found nothing (requests that may be impossible); the caller then
+falls back to the full model, which explains an impossible set of requests.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scheveningen.models.bounds import even_break_bound, played_break_bound, proven_break_bound
 from scheveningen.models.match import Match, Request
+from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.solver.lns import SearchLog, improve, repair
 from scheveningen.solver.start import Grid, bases, find_start
-from scheveningen.solver.verifier import verify
+from scheveningen.solver.verifier import rule_excess, verify
 
 if TYPE_CHECKING:
     from scheveningen.solver.design import DesignParams, ProgressCallback
@@ -65,15 +72,59 @@ def played_bound(match: Match) -> int:
     return played_break_bound(match.boards, match.rounds, played)
 
 
-def spec_bound(match: Match) -> int:
-    """A proven lower bound on breaks for ``match`` (equal teams, rules 1-3 as the match sets them):
-    the plain bound when rule 3 holds (requests only remove schedules), and :func:`played_bound`."""
+def spec_bound(match: Match, relaxed: frozenset[Rule] = frozenset()) -> int:
+    """A proven lower bound on breaks for ``match`` (equal teams, rules 1-3 as the match sets them,
+    less ``relaxed``): the plain bound when rule 3 holds (requests only remove schedules), and
+    :func:`played_bound`."""
     bound = 0
-    if match.rules.board_balance:
+    if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
         bound = proven_break_bound(
-            match.boards, match.double, match.rules.colour_balance, match.rules.no_three_in_a_row
+            match.boards,
+            match.double,
+            match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed,
+            match.rules.no_three_in_a_row and Rule.NO_THREE_IN_A_ROW not in relaxed,
         )
     return even_break_bound(max(bound, played_bound(match)))
+
+
+def forced_relaxations(match: Match) -> dict[Rule, int] | None:
+    """The rules the played rounds alone already break, each with the least excess any schedule has.
+
+    A played round out of board balance (rule 3), a run of one colour inside the played rounds (rule
+    2), a player already past its share of one colour (rule 1): no continuation can undo these, so
+    the rule cannot hold and is relaxed.  The least excess is what the played rounds alone show,
+    counted as the verifier counts it (rule 2's windows, rule 1's players, rule 3's boards), since the
+    search keeps the rule everywhere else; for rule 3 with n even, every later round in balance
+    leaves the teams' totals d whites apart from even, d the played rounds' surplus, which costs
+    2|d| - 1 more, and moving a later round out of balance to close the gap costs at least as much
+    when |d| = 1.  ``None`` when this reasoning does not give the least excess (n even and |d| > 1).
+    """
+    played = match.played
+    if not played:
+        return {}
+    n, k = match.boards, len(played)
+    prefix = Schedule(boards=n, rounds=tuple(p.games for p in played))
+    settings = match.rules
+    out: dict[Rule, int] = {}
+    low, high = n // 2, (n + 1) // 2
+    if settings.board_balance:
+        whites = [sum(g.a_white for g in p.games) for p in played]
+        excess = sum(max(0, low - w, w - high) for w in whites)
+        if excess:
+            surplus = sum(w - n / 2 for w in whites)
+            if n % 2 == 0 and abs(surplus) > 1:
+                return None
+            out[Rule.BOARD_BALANCE] = excess + (1 if n % 2 == 0 and surplus else 0)
+    if settings.max_run > 0:
+        runs = rule_excess(prefix, Rule.NO_THREE_IN_A_ROW, settings.max_run)
+        if runs:
+            out[Rule.NO_THREE_IN_A_ROW] = runs
+    if settings.colour_balance:
+        metrics = verify(prefix).metrics
+        over = sum(1 for p, w in metrics.whites_per_player.items() if max(w, k - w) > high)
+        if over:
+            out[Rule.COLOUR_BALANCE] = over
+    return out
 
 
 @dataclass
@@ -85,6 +136,7 @@ class ScaleResult:
     messages: list[str] = field(default_factory=list)
     log: SearchLog | None = None
     explanation: tuple[str, ...] = ()
+    relaxed: dict[Rule, int] = field(default_factory=dict)
 
 
 def obvious_conflict(match: Match) -> list[Request] | None:
@@ -137,13 +189,12 @@ def design_at_scale(
     params: DesignParams,
     started: float | None = None,
     progress: ProgressCallback | None = None,
-    stop: Callable[[], bool] | None = None,
 ) -> ScaleResult | None:
     """Start, repair and improve as described above; ``None`` when no schedule keeping the requests was found.
 
     ``params`` gives the time and work limits, the workers and the seed; ``started`` is when the
     design began (the time limit counts from there); ``progress`` is told (breaks, bound, seconds) at
-    each improvement; ``stop`` is asked between steps whether to stop early.
+    each improvement.  An interrupt (``solver/stop.py``) ends the search with the best so far.
     """
     started = time.monotonic() if started is None else started
     time_limit, work_limit, workers, seed = params.time_limit, params.work_limit, params.workers, params.seed
@@ -154,6 +205,11 @@ def design_at_scale(
     deadline = started + time_limit - MARGIN - 2e-7 * match.boards**3
     if not bases(match):
         return None
+    forced = forced_relaxations(match)
+    if forced is None or (forced and params.strict):
+        return None
+    relax = frozenset(forced)
+    excess = forced.get(Rule.BOARD_BALANCE, 0)
 
     def work(share: float) -> float | None:
         return None if work_limit is None else work_limit * share
@@ -168,22 +224,34 @@ def design_at_scale(
     # below FULL_MODEL_BOARDS the full model (the caller's fallback) can still use what it leaves.
     share = 0.4 if match.boards < FULL_MODEL_BOARDS else 0.8
     repair_deadline = time.monotonic() + max((deadline - time.monotonic()) * share, 0.2)
-    grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed)
+    grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed, relax, excess)
     if grid is None:
         return None
-    bound = spec_bound(match)
+    bound = spec_bound(match, relax)
+
+    def keeps(schedule: Schedule) -> bool:
+        """Every request kept, and every rule but the forced ones, which break exactly as forced."""
+        verdict = verify(schedule, match=match, declared_relaxed=forced)
+        measured = {rule: rule_excess(schedule, rule, match.rules.max_run) for rule in forced}
+        good = verdict.ok and not verdict.requests and measured == forced
+        if good and progress is not None:
+            progress(verdict.metrics.total_breaks, bound, time.monotonic() - started)
+        return good
+
+    if not keeps(grid.to_schedule()):
+        return None
     log = None
-    if match.rules.objective == "breaks" and grid.breaks() > bound:
+    if start.exact and not relax:
+        # The image keeps every request with the best known breaks of the plain match, which the
+        # requests can only raise: the search would be looking for a better plain design.
+        messages.append("the relabelled design keeps every request")
+    elif match.rules.objective == "breaks" and grid.breaks() > bound:
 
         def accept(candidate: Grid) -> bool:
-            verdict = verify(candidate.to_schedule(), match=match)
-            good = verdict.ok and not verdict.requests and not verdict.relaxed
-            if good and progress is not None:
-                progress(candidate.breaks(), bound, time.monotonic() - started)
-            return good
+            return keeps(candidate.to_schedule())
 
         before = grid.breaks()
-        grid, log = improve(match, grid, deadline, work(0.625), workers, seed, bound, stop, accept)
+        grid, log = improve(match, grid, deadline, work(0.625), workers, seed, bound, accept, relax, excess)
         if log.improvements:
             messages.append(f"the search improved the start from {before} to {grid.breaks()} breaks")
-    return ScaleResult(grid.to_schedule(), bound, messages, log)
+    return ScaleResult(grid.to_schedule(), bound, messages, log, relaxed=dict(forced))

@@ -47,6 +47,7 @@ from scheveningen.models.constructions import construct
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.models.tables import best, best_sizes
+from scheveningen.solver import stop
 
 
 @dataclass
@@ -406,17 +407,18 @@ def fit_requests(
     solver.parameters.random_seed = seed
     # First every request kept (propagation is strongest then), on a short leash; else as many as possible.
     model.add_assumptions(kept)
-    solver.parameters.max_time_in_seconds = max(seconds / 3, 0.05)
+    first = 1.0 if hard else 1 / 3
+    solver.parameters.max_time_in_seconds = max(seconds * first, 0.05)
     if work is not None:
-        solver.parameters.max_deterministic_time = work / 3
-    status = solver.solve(model)
+        solver.parameters.max_deterministic_time = work * first
+    status = stop.solve(solver, model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE) and not hard:
         model.clear_assumptions()
         model.maximize(sum(kept))
         solver.parameters.max_time_in_seconds = max(seconds * 2 / 3, 0.05)
         if work is not None:
             solver.parameters.max_deterministic_time = work * 2 / 3
-        status = solver.solve(model)
+        status = stop.solve(solver, model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     maps = []
@@ -507,12 +509,15 @@ def _start_for_requests(match: Match, deadline: float, seed: int, workers: int, 
     """Meet, avoid and colour requests: an image keeping them all (a short try per variant), else the most."""
     tries = [(name, base, v) for name, base in bases(match) for v in _REQUEST_VARIANTS]
     best_start: tuple[int, Start] | None = None
-    for hard in (True, False):
-        for name, base, (swap, flip, back) in tries if hard else tries[:2]:
+    # The identity and the team swap are the likely images: a short try of each, a longer one, then
+    # the other variants, all keeping every request; then as many requests as possible.
+    passes = [(True, tries[:2], 0.25), (True, tries[:2], 0.4), (True, tries[2:], 0.0), (False, tries[:2], 0.5)]
+    for hard, group, fraction in passes:
+        for index, (name, base, (swap, flip, back)) in enumerate(group):
             left = deadline - time.monotonic()
             if left <= 0 and best_start is not None:
                 break
-            share = left / (len(tries) if hard else 2)
+            share = left * fraction if fraction else left / (len(group) - index)
             image_base = variant(base, swap, flip, back)
             maps = fit_requests(
                 image_base, match, max(share, 0.1), seed, workers, None if work is None else work / 16, hard

@@ -16,6 +16,7 @@ from scheveningen.models.bounds import played_break_bound
 from scheveningen.models.constructions import construct
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound
 from scheveningen.models.schedule import Game, Schedule, Team
+from scheveningen.solver import stop
 from scheveningen.solver.design import DesignParams, Status, design_match
 from scheveningen.solver.equivalence import is_equivalent
 from scheveningen.solver.lns import Budget, improve, repair, rules_kept, solve_part
@@ -194,6 +195,19 @@ def test_a_meeting_with_white_is_kept_at_scale() -> None:
     result = design_match(match, DesignParams(time_limit=5, work_limit=2.0, workers=1))
     assert result.schedule is not None and kept(result.schedule, match)
     assert result.breaks == 20 and result.status is Status.OPTIMAL  # an image of the optimal design
+
+
+def test_an_interrupt_returns_the_start_at_once() -> None:
+    image = random_image(construct(20) or Schedule(20, ()), random.Random(8))
+    match = Match(boards=20, played=played(image, 6))
+    stop.request()
+    try:
+        started = time.monotonic()
+        result = design_match(match, DesignParams(time_limit=30, workers=1))
+    finally:
+        stop.reset()
+    assert time.monotonic() - started < 10
+    assert result.schedule is not None and kept(result.schedule, match)
 
 
 # --------------------------------------------------------------------------- the bound
