@@ -22,7 +22,7 @@ from dataclasses import replace
 from scheveningen.models.match import Match, MatchError, RuleSettings
 from scheveningen.models.tables import PUBLISHED_SIZES, UnknownTableError, best_text, published, published_text
 from scheveningen.models.textform import ScheduleFormatError, parse_text
-from scheveningen.solver import report
+from scheveningen.solver import cli_export, report
 from scheveningen.solver.compare import compare
 from scheveningen.solver.design import (
     MAX_BOARDS,
@@ -35,6 +35,7 @@ from scheveningen.solver.design import (
 )
 from scheveningen.solver.equivalence import EquivalenceBugError, canonical_form
 from scheveningen.solver.files import UnreadableFileError, read_text_file
+from scheveningen.solver.readers import parse_schedule
 from scheveningen.solver.spec import SpecError, load_spec
 from scheveningen.solver.verifier import verify
 
@@ -132,12 +133,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_output(gen)
 
     ver = sub.add_parser("verify", help="check a schedule file against every house rule")
-    ver.add_argument("file", help="schedule in the text form ('-' for standard input)")
+    ver.add_argument("file", help="schedule in the text form or a FIDE TRF ('-' for standard input)")
     ver.add_argument("--double", action="store_true", help="expect a double round (inferred from the round count)")
     _add_output(ver)
 
     cmp_ = sub.add_parser("compare", help="compare a schedule with a published table or another file")
-    cmp_.add_argument("file", help="schedule in the text form")
+    cmp_.add_argument("file", help="schedule in the text form or a FIDE TRF")
     cmp_.add_argument("--against", required=True, metavar="N|FILE", help="published table size, or another file")
     _add_reversal(cmp_)
     _add_output(cmp_)
@@ -146,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     fp.add_argument("file", help="schedule in the text form ('-' for standard input)")
     _add_reversal(fp)
     _add_output(fp)
+    cli_export.add_parser(sub)
     return parser
 
 
@@ -155,7 +157,7 @@ def _read_schedule(path: str):  # -> ParsedText
     except UnreadableFileError as error:
         raise UsageError(str(error)) from None
     try:
-        return parse_text(text, source=path)
+        return parse_schedule(text, source=path)
     except ScheduleFormatError as error:
         raise UsageError(str(error)) from None
 
@@ -328,6 +330,7 @@ COMMANDS = {
     "verify": _cmd_verify,
     "compare": _cmd_compare,
     "fingerprint": _cmd_fingerprint,
+    "export": cli_export.run,
 }
 
 
