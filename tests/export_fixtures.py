@@ -50,7 +50,9 @@ TEAM_B = 'Bergen "Sjakk"'
 def schedule_for(kind: str, boards: int = 4) -> tuple[Schedule, Match]:
     """The schedule and a plain match for ``kind``: single, double or unequal."""
     if kind == "single":
-        return published(boards), Match(boards=boards)
+        single = published(boards) if boards <= 13 else construct(boards)
+        assert single is not None
+        return single, Match(boards=boards)
     if kind == "double":
         schedule = construct(boards, double=True)
         assert schedule is not None

@@ -215,13 +215,10 @@ def _crosstable(record: MatchRecord, title: str) -> list[str]:
 
 
 def _colour_sheet(record: MatchRecord, title: str) -> list[str]:
+    """A page a team: each player's colour round by round."""
     schedule = record.schedule
     head = "".join(f"<th>{r}</th>" for r in range(1, schedule.n_rounds + 1))
-    parts = [
-        '<section class="sheet wide colours" id="colours">',
-        f"<h2>Colours round by round: {_e(title)}</h2>",
-        '<p class="note">W White, B Black, &minus; sits out.</p>',
-    ]
+    parts = []
     for team in Team:
         rows = []
         for player in schedule.players(team):
@@ -234,15 +231,17 @@ def _colour_sheet(record: MatchRecord, title: str) -> list[str]:
                     cells.append(f'<td class="{css}">{colour.letter}</td>')
             rows.append(f'<tr><td class="name">{_label(record, player)}</td>{"".join(cells)}</tr>')
         parts += [
-            f"<h2>{_e(record.team_name(team))}</h2>",
+            f'<section class="sheet wide colours" id="colours-{team.value.lower()}">',
+            f"<h2>Colours round by round: {_e(record.team_name(team))}</h2>",
+            f'<p class="note">{_e(title)}. W White, B Black, - sits out.</p>',
             '<table class="colours">',
             f'<thead><tr><th class="name">Player</th>{head}</tr></thead>',
             "<tbody>",
             *rows,
             "</tbody>",
             "</table>",
+            "</section>",
         ]
-    parts.append("</section>")
     return parts
 
 
