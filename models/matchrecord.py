@@ -10,9 +10,10 @@ holds, written by :meth:`MatchRecord.to_json` and read by
 Conventions:
 
 * A roster is a tuple of :class:`PlayerInfo` in board order: entry ``k - 1``
-  is player ``Ak`` (or ``Bk``).  An empty roster means no details were given;
-  :meth:`MatchRecord.player_info` then names the player by the match's name
-  for it, or by its code.
+  is player ``Ak`` (or ``Bk``).  A team named by names alone (the spec's
+  ``players = [...]``) gets a roster of those names; an empty roster means no
+  names at all, and :meth:`MatchRecord.player_info` then names the player by
+  its code.
 * Results are keyed by ``(round, board)``, 1-based, and always from White's
   side.  A player who sits out a round (unequal teams) has no game and so no
   result in it.
@@ -122,6 +123,7 @@ class MatchSetup:
     scoring: Scoring = field(default_factory=Scoring)
 
     def __post_init__(self) -> None:
+        _fill_rosters(self)
         _check_rosters(self.match, self.roster_a, self.roster_b)
         if self.event.round_dates and len(self.event.round_dates) != self.match.rounds:
             raise MatchRecordError(
@@ -131,6 +133,17 @@ class MatchSetup:
 
     def roster(self, team: Team) -> tuple[PlayerInfo, ...]:
         return self.roster_a if team is Team.A else self.roster_b
+
+
+def _fill_rosters(owner: MatchSetup | MatchRecord) -> None:
+    """A team named by names alone gets a roster of those names, so that both forms read back the same."""
+    for team, attr in ((Team.A, "roster_a"), (Team.B, "roster_b")):
+        names = owner.match.team(team).players
+        if names and not getattr(owner, attr):
+            try:
+                object.__setattr__(owner, attr, tuple(PlayerInfo(name) for name in names))
+            except RosterError as error:
+                raise MatchRecordError(f"team {team.value}: {error}") from None
 
 
 def _check_rosters(match: Match, roster_a: tuple[PlayerInfo, ...], roster_b: tuple[PlayerInfo, ...]) -> None:
@@ -166,6 +179,7 @@ class MatchRecord:
     design: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        _fill_rosters(self)
         MatchSetup(self.match, self.roster_a, self.roster_b, self.event, self.scoring)  # the same checks
         match, schedule = self.match, self.schedule
         if (schedule.boards, schedule.team_a, schedule.team_b) != (match.boards, match.size_a, match.size_b):

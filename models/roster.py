@@ -42,11 +42,22 @@ _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
 
 class RosterError(ValueError):
-    """A player's details are malformed; the message names the field and the value."""
+    """A player's details are malformed; the message names the field and the value.
+
+    ``field`` is the field's name (e.g. ``rating``), for readers that say where it was written.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class EventError(ValueError):
-    """The event's details are malformed; the message names the field and the value."""
+    """The event's details are malformed; the message names the field and the value (``field``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def parse_date(text: str) -> datetime.date:
@@ -77,25 +88,29 @@ class PlayerInfo:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise RosterError(f"name must be a non-empty string, got {self.name!r}")
+            raise RosterError("name", f"name must be a non-empty string, got {self.name!r}")
         if any(ord(ch) < 32 for ch in self.name):
-            raise RosterError(f"name must be one line of text without control characters, got {self.name!r}")
+            raise RosterError("name", f"name must be one line of text without control characters, got {self.name!r}")
         if self.name != self.name.strip():
             object.__setattr__(self, "name", self.name.strip())
         if self.rating is not None and (not _is_int(self.rating) or not 1 <= self.rating <= MAX_RATING):
-            raise RosterError(f"rating must be a whole number from 1 to {MAX_RATING}, got {self.rating!r}")
+            raise RosterError("rating", f"rating must be a whole number from 1 to {MAX_RATING}, got {self.rating!r}")
         if self.fide_id is not None and (not _is_int(self.fide_id) or not 1 <= self.fide_id <= MAX_FIDE_ID):
-            raise RosterError(f"fide_id must be a positive whole number of at most 11 digits, got {self.fide_id!r}")
+            raise RosterError(
+                "fide_id", f"fide_id must be a positive whole number of at most 11 digits, got {self.fide_id!r}"
+            )
         if self.title is not None and self.title not in TITLES:
-            raise RosterError(f"title must be one of {' '.join(TITLES)}, got {self.title!r}")
+            raise RosterError("title", f"title must be one of {' '.join(TITLES)}, got {self.title!r}")
         if self.federation is not None and (
             not isinstance(self.federation, str) or not _FEDERATION.match(self.federation)
         ):
-            raise RosterError(f"federation must be three upper-case letters (e.g. NOR), got {self.federation!r}")
+            raise RosterError(
+                "federation", f"federation must be three upper-case letters (e.g. NOR), got {self.federation!r}"
+            )
         if self.birth is not None:
             self._check_birth(self.birth)
         if self.sex is not None and self.sex not in SEXES:
-            raise RosterError(f"sex must be 'm' or 'w', got {self.sex!r}")
+            raise RosterError("sex", f"sex must be 'm' or 'w', got {self.sex!r}")
 
     @staticmethod
     def _check_birth(birth: object) -> None:
@@ -107,7 +122,7 @@ class PlayerInfo:
                 return
             except ValueError:
                 pass
-        raise RosterError(f"birth must be a year YYYY or a date YYYY-MM-DD, got {birth!r}")
+        raise RosterError("birth", f"birth must be a year YYYY or a date YYYY-MM-DD, got {birth!r}")
 
     @property
     def birth_year(self) -> int | None:
@@ -144,28 +159,30 @@ class Event:
         for key in ("name", "site", "chief_arbiter", "time_control"):
             value = getattr(self, key)
             if value is not None and (not isinstance(value, str) or any(ord(ch) < 32 for ch in value)):
-                raise EventError(f"{key} must be one line of text, got {value!r}")
+                raise EventError(key, f"{key} must be one line of text, got {value!r}")
         if self.federation is not None and (
             not isinstance(self.federation, str) or not _FEDERATION.match(self.federation)
         ):
-            raise EventError(f"federation must be three upper-case letters (e.g. NED), got {self.federation!r}")
+            raise EventError(
+                "federation", f"federation must be three upper-case letters (e.g. NED), got {self.federation!r}"
+            )
         start = self._date("start", self.start)
         end = self._date("end", self.end)
         if start and end and end < start:
-            raise EventError(f"end {self.end!r} is before start {self.start!r}")
+            raise EventError("end", f"end {self.end!r} is before start {self.start!r}")
         if not isinstance(self.round_dates, tuple):
             object.__setattr__(self, "round_dates", tuple(self.round_dates))
         previous: datetime.date | None = None
         for i, text in enumerate(self.round_dates, start=1):
             day = self._date(f"round_dates[{i}]", text)
             if day is None:
-                raise EventError(f"round_dates[{i}] must be a date YYYY-MM-DD, got None")
+                raise EventError("round_dates", f"round_dates[{i}] must be a date YYYY-MM-DD, got None")
             if previous is not None and day < previous:
-                raise EventError(f"round_dates[{i}] {text!r} is before the date of round {i - 1}")
+                raise EventError("round_dates", f"round_dates[{i}] {text!r} is before the date of round {i - 1}")
             if start and day < start:
-                raise EventError(f"round_dates[{i}] {text!r} is before the start {self.start!r}")
+                raise EventError("round_dates", f"round_dates[{i}] {text!r} is before the start {self.start!r}")
             if end and day > end:
-                raise EventError(f"round_dates[{i}] {text!r} is after the end {self.end!r}")
+                raise EventError("round_dates", f"round_dates[{i}] {text!r} is after the end {self.end!r}")
             previous = day
 
     @staticmethod
@@ -173,11 +190,11 @@ class Event:
         if text is None:
             return None
         if not isinstance(text, str):
-            raise EventError(f"{key} must be a date YYYY-MM-DD, got {text!r}")
+            raise EventError(key.partition("[")[0], f"{key} must be a date YYYY-MM-DD, got {text!r}")
         try:
             return parse_date(text)
         except ValueError as error:
-            raise EventError(f"{key}: {error}") from None
+            raise EventError(key.partition("[")[0], f"{key}: {error}") from None
 
     @property
     def is_empty(self) -> bool:

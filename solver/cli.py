@@ -22,7 +22,7 @@ from dataclasses import replace
 from scheveningen.models.match import Match, MatchError, RuleSettings
 from scheveningen.models.tables import PUBLISHED_SIZES, UnknownTableError, best_text, published, published_text
 from scheveningen.models.textform import ScheduleFormatError, parse_text
-from scheveningen.solver import cli_export, report
+from scheveningen.solver import cli_export, cli_match, report
 from scheveningen.solver.compare import compare
 from scheveningen.solver.design import (
     MAX_BOARDS,
@@ -147,7 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
     fp.add_argument("file", help="schedule in the text form ('-' for standard input)")
     _add_reversal(fp)
     _add_output(fp)
-    cli_export.add_parser(sub)
+    COMMANDS.update(cli_match.register(sub))  # result, standings (issue 12)
+    COMMANDS.update(cli_export.register(sub))  # export (issue 12)
     return parser
 
 
@@ -283,6 +284,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         if args.format == "json":
             report.write_output(report.result_json(result), args.output)
         return EXIT_NOT_FOUND
+    if cli_match.wants_match_file(args):  # --output FILE.json: the match file (issue 12)
+        return cli_match.write_generated(args, match, result)
     text = report.result_json(result) if args.format == "json" else report.result_text(result)
     report.write_output(text, args.output)
     return EXIT_OK
@@ -330,7 +333,6 @@ COMMANDS = {
     "verify": _cmd_verify,
     "compare": _cmd_compare,
     "fingerprint": _cmd_fingerprint,
-    "export": cli_export.run,
 }
 
 

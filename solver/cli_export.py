@@ -1,6 +1,6 @@
 """``schev export``: a match file as a printable page or a file other chess software reads.
 
-Registered from :mod:`scheveningen.solver.cli` by :func:`add_parser`; the command reads and
+Registered from :mod:`scheveningen.solver.cli` by :func:`register`; the command reads and
 verifies the match file, renders it, and writes the output atomically (or prints it).
 """
 
@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from scheveningen.models.matchrecord import MatchFileError
 from scheveningen.solver.export import EXPORTERS, export
@@ -18,8 +20,8 @@ EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``export`` to the ``schev`` sub-commands."""
+def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+    """Add ``export`` to the ``schev`` sub-command parsers; return its handler."""
     parser = sub.add_parser(
         "export",
         help="write a match file as HTML pairing sheets, a FIDE TRF, PGN, CSV or Markdown",
@@ -28,6 +30,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     parser.add_argument("match", help="the match file (JSON)")
     parser.add_argument("--format", required=True, choices=tuple(EXPORTERS), help="what to write")
     parser.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+    return {"export": run}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,6 +10,36 @@ The format (every table and key optional except ``boards``)::
     players = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
     size = 6
 
+    # A roster with details instead of names: one [[teams.X.player]] table a player, in board order
+    # [[teams.B.player]]
+    # name = "Carlsen, Magnus"  # "Surname, Given names"; the only required key
+    # rating = 2830             # 1 to 3999
+    # fide_id = 1503014
+    # title = "GM"              # GM IM FM CM WGM WIM WFM WCM
+    # federation = "NOR"        # three upper-case letters
+    # birth = "1990-11-30"      # or a year: "1990"
+    # sex = "m"                 # "m" or "w"
+    # ... or a CSV file (relative to the spec) whose header row names the same columns
+    # (name required), one player a row in board order:
+    # [teams.B]
+    # roster = "team_b.csv"
+
+    [event]                     # all optional; dates YYYY-MM-DD
+    name = "Oslo - Bergen"
+    site = "Oslo"
+    federation = "NOR"
+    start = "2026-03-07"
+    end = "2026-03-08"
+    round_dates = ["2026-03-07", "2026-03-07", "2026-03-08", "2026-03-08", "2026-03-08", "2026-03-08"]
+    chief_arbiter = "Hansen, Ola"
+    time_control = "90+30"
+
+    [scoring]                   # match points for a round won, drawn, lost on board points
+    win = 2
+    draw = 1
+    loss = 0
+    decided_by = "board_points" # what decides the match: "board_points" or "match_points"
+
     [rules]                     # the house rules; these are the defaults
     colour_balance = true
     max_run = 2                 # longest run of one colour; 0 turns the rule off
@@ -35,11 +65,17 @@ The format (every table and key optional except ``boards``)::
 
 Player codes are ``A1..Ap`` and ``B1..Bq``; a name given under ``teams`` may
 be used wherever a code is.  Every error is a :class:`SpecError` naming the
-file, the line and the key.
+file, the line and the key (for a roster CSV: the CSV file, its line and the
+column).  :func:`load_spec` gives the :class:`Match`; :func:`load_match_setup`
+also the rosters, the event and the scoring (a
+:class:`scheveningen.models.matchrecord.MatchSetup`).
 """
 
 from __future__ import annotations
 
+import csv
+import datetime
+import io
 import re
 import tomllib
 from dataclasses import dataclass
@@ -56,6 +92,8 @@ from scheveningen.models.match import (
     RuleSettings,
     TeamInfo,
 )
+from scheveningen.models.matchrecord import MatchRecordError, MatchSetup, Scoring
+from scheveningen.models.roster import EVENT_FIELDS, PLAYER_FIELDS, Event, EventError, PlayerInfo, RosterError
 from scheveningen.models.schedule import Colour, Player, Team
 from scheveningen.models.textform import ScheduleFormatError, parse_text
 from scheveningen.solver.files import UnreadableFileError, read_text_file
@@ -65,8 +103,8 @@ class SpecError(ValueError):
     """The spec cannot be read; the message names the file, line and key."""
 
 
-_TOP_KEYS = {"boards", "double", "teams", "rules", "meet", "avoid", "colour", "played"}
-_TEAM_KEYS = {"name", "players", "size"}
+_TOP_KEYS = {"boards", "double", "teams", "rules", "meet", "avoid", "colour", "played", "event", "scoring"}
+_TEAM_KEYS = {"name", "players", "size", "player", "roster"}
 _RULE_KEYS = {"colour_balance", "max_run", "board_balance", "objective"}
 _MEET_KEYS = {"players", "round", "white"}
 _AVOID_KEYS = {"players", "rounds"}
@@ -153,16 +191,26 @@ def _describe(value: Any) -> str:
 
 def load_spec(path: str | Path) -> Match:
     """Read a spec file; raise :class:`SpecError` naming the problem."""
+    return load_match_setup(path).match
+
+
+def parse_spec(text: str, source: str = "spec", base: Path | None = None) -> Match:
+    """Read spec text; ``base`` is the folder a ``played.file`` is relative to."""
+    return parse_match_setup(text, source, base).match
+
+
+def load_match_setup(path: str | Path) -> MatchSetup:
+    """Read a spec file with its rosters, event and scoring; raise :class:`SpecError` naming the problem."""
     path = Path(path)
     try:
         text = read_text_file(path, "spec file")
     except UnreadableFileError as error:
         raise SpecError(str(error)) from None
-    return parse_spec(text, source=str(path), base=path.parent)
+    return parse_match_setup(text, source=str(path), base=path.parent)
 
 
-def parse_spec(text: str, source: str = "spec", base: Path | None = None) -> Match:
-    """Read spec text; ``base`` is the folder a ``played.file`` is relative to."""
+def parse_match_setup(text: str, source: str = "spec", base: Path | None = None) -> MatchSetup:
+    """Read spec text into the match, rosters, event and scoring; ``base`` is the folder files are relative to."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -177,12 +225,14 @@ def parse_spec(text: str, source: str = "spec", base: Path | None = None) -> Mat
     reader.check_keys(teams, {"A", "B"}, "teams")
     infos: dict[Team, TeamInfo] = {}
     sizes: dict[Team, int] = {}
+    rosters: dict[Team, tuple[PlayerInfo, ...]] = {}
     for team in (Team.A, Team.B):
         path = f"teams.{team.value}"
         table = reader.get(teams, team.value, dict, "teams", {})
         reader.check_keys(table, _TEAM_KEYS, path)
         name = reader.get(table, "name", str, path, "")
-        players = reader.get(table, "players", list, path, [])
+        rosters[team] = read_roster(reader, table, path, base)
+        players = [p.name for p in rosters[team]] or reader.get(table, "players", list, path, [])
         for i, player in enumerate(players, start=1):
             if not isinstance(player, str) or not player.strip():
                 raise reader.fail(f"{path}.players", f"player {i} must be a non-empty string, got {_describe(player)}")
@@ -208,8 +258,10 @@ def parse_spec(text: str, source: str = "spec", base: Path | None = None) -> Mat
     avoids = tuple(ctx.avoid(t, i) for i, t in enumerate(_array(reader, data, "avoid"), start=1))
     colours = tuple(ctx.colour(t, i) for i, t in enumerate(_array(reader, data, "colour"), start=1))
     played = ctx.played(reader.get(data, "played", dict, "", {}), boards, base)
+    event = read_event(reader, reader.get(data, "event", dict, "", {}), total_rounds)
+    scoring = read_scoring(reader, reader.get(data, "scoring", dict, "", {}))
     try:
-        return Match(
+        match = Match(
             boards=boards,
             double=double,
             size_a=sizes[Team.A],
@@ -223,6 +275,10 @@ def parse_spec(text: str, source: str = "spec", base: Path | None = None) -> Mat
             played=played,
         )
     except MatchError as error:
+        raise SpecError(f"{source}: {error}") from None
+    try:
+        return MatchSetup(match, rosters[Team.A], rosters[Team.B], event, scoring)
+    except MatchRecordError as error:
         raise SpecError(f"{source}: {error}") from None
 
 
@@ -369,3 +425,151 @@ class _Context:
                         raise self.reader.fail(path, f"round {r}: unknown player {player}")
             out.append(PlayedRound(round=r, games=games))
         return tuple(out)
+
+
+# --------------------------------------------------------------------------- rosters, event and scoring
+#
+# Kept apart from the match's own keys: they describe who plays and where, not the schedule.
+
+_SCORING_KEYS = {"win", "draw", "loss", "decided_by"}
+
+
+def read_roster(reader: _Reader, table: dict[str, Any], path: str, base: Path | None) -> tuple[PlayerInfo, ...]:
+    """A team's roster from ``[[teams.X.player]]`` tables or a ``roster`` CSV file; () when neither is given."""
+    given = [key for key in ("players", "player", "roster") if key in table]
+    if len(given) > 1:
+        raise reader.fail(f"{path}.{given[1]}", f"give the players one way only, not both {given[0]} and {given[1]}")
+    if "player" in table:
+        entries = table["player"]
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            raise reader.fail(f"{path}.player", f"must be written as [[{path}.player]] tables")
+        return tuple(_player_from_toml(reader, entry, f"{path}.player[{i}]") for i, entry in enumerate(entries, 1))
+    if "roster" in table:
+        name = reader.get(table, "roster", str, path)
+        return _roster_from_csv(reader, f"{path}.roster", (base or Path(".")) / name)
+    return ()
+
+
+def _player_from_toml(reader: _Reader, entry: dict[str, Any], path: str) -> PlayerInfo:
+    reader.check_keys(entry, set(PLAYER_FIELDS), path)
+    if "name" not in entry:
+        raise reader.fail(f"{path}.name", "is required (the player's name, 'Surname, Given names')")
+    fields: dict[str, Any] = {}
+    for key, value in entry.items():
+        if key == "birth" and isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+            value = value.isoformat()  # an unquoted TOML date
+        kind: type = int if key in ("rating", "fide_id") else str
+        if isinstance(value, bool) or not isinstance(value, kind):
+            raise reader.fail(f"{path}.{key}", f"must be {_kind_name(kind)}, got {_describe(value)}")
+        fields[key] = value
+    try:
+        return PlayerInfo(**fields)
+    except RosterError as error:
+        raise reader.fail(f"{path}.{error.field}", _problem(error)) from None
+
+
+def _problem(error: RosterError | EventError) -> str:
+    """The message without its leading field name, which the path already gives."""
+    text = str(error)
+    return text[len(error.field) + 1 :] if text.startswith(error.field + " ") else text
+
+
+def _roster_from_csv(reader: _Reader, path: str, file: Path) -> tuple[PlayerInfo, ...]:
+    """Read a roster CSV: a header row of column names (``name`` required), then one player a row."""
+    try:
+        text = read_text_file(file, "roster file").removeprefix("\ufeff")
+    except UnreadableFileError as error:
+        raise reader.fail(path, str(error)) from None
+    rows = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = [column.strip() for column in next(rows)]
+    except StopIteration:
+        raise reader.fail(path, f"{file}: is empty (expected a header row: {', '.join(PLAYER_FIELDS)})") from None
+    except csv.Error as error:
+        raise reader.fail(path, f"{file}: line 1: not valid CSV ({error})") from None
+    for column in header:
+        if column not in PLAYER_FIELDS:
+            raise reader.fail(path, f"{file}: line 1: unknown column {column!r} (expected: {', '.join(PLAYER_FIELDS)})")
+    if len(set(header)) != len(header):
+        raise reader.fail(path, f"{file}: line 1: a column is named twice")
+    if "name" not in header:
+        raise reader.fail(path, f"{file}: line 1: the header has no 'name' column")
+    players: list[PlayerInfo] = []
+    try:
+        for cells in rows:
+            line = rows.line_num
+            if not any(cell.strip() for cell in cells):
+                continue
+            where = f"{file}: line {line} (player {len(players) + 1})"
+            if len(cells) != len(header):
+                raise reader.fail(path, f"{where}: has {len(cells)} cells, the header {len(header)}")
+            fields: dict[str, Any] = {}
+            for column, cell in zip(header, cells, strict=True):
+                cell = cell.strip()
+                if not cell:
+                    continue
+                if column in ("rating", "fide_id"):
+                    if not re.fullmatch(r"[0-9]+", cell):
+                        raise reader.fail(path, f"{where}: {column}: must be a whole number, got {cell!r}")
+                    fields[column] = int(cell)
+                else:
+                    fields[column] = cell
+            try:
+                players.append(PlayerInfo(**fields))
+            except TypeError:
+                raise reader.fail(path, f"{where}: name: is required") from None
+            except RosterError as error:
+                raise reader.fail(path, f"{where}: {error.field}: {_problem(error)}") from None
+    except csv.Error as error:
+        raise reader.fail(path, f"{file}: line {rows.line_num}: not valid CSV ({error})") from None
+    if not players:
+        raise reader.fail(path, f"{file}: lists no players")
+    return tuple(players)
+
+
+def read_event(reader: _Reader, table: dict[str, Any], rounds: int) -> Event:
+    """The ``[event]`` table; dates may be strings or TOML dates."""
+    reader.check_keys(table, set(EVENT_FIELDS), "event")
+    fields: dict[str, Any] = {}
+    for key, value in table.items():
+        path = f"event.{key}"
+        if key == "round_dates":
+            if not isinstance(value, list):
+                raise reader.fail(path, f"must be a list of dates, one a round, got {_describe(value)}")
+            value = tuple(_date_text(reader, v, f"{path}[{i}]") for i, v in enumerate(value, start=1))
+            if len(value) != rounds:
+                raise reader.fail(path, f"has {len(value)} dates, but the match has {rounds} rounds (one date a round)")
+        elif key in ("start", "end"):
+            value = _date_text(reader, value, path)
+        elif not isinstance(value, str):
+            raise reader.fail(path, f"must be a string, got {_describe(value)}")
+        fields[key] = value
+    try:
+        return Event(**fields)
+    except EventError as error:
+        raise reader.fail(f"event.{error.field}", _problem(error)) from None
+
+
+def _date_text(reader: _Reader, value: Any, path: str) -> str:
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return value.isoformat()
+    if not isinstance(value, str):
+        raise reader.fail(path, f"must be a date YYYY-MM-DD, got {_describe(value)}")
+    return value
+
+
+def read_scoring(reader: _Reader, table: dict[str, Any]) -> Scoring:
+    """The ``[scoring]`` table: match points for a round won, drawn, lost, and what decides the match."""
+    reader.check_keys(table, _SCORING_KEYS, "scoring")
+    fields: dict[str, Any] = {}
+    for key, value in table.items():
+        if key == "decided_by":
+            if value not in ("board_points", "match_points"):
+                raise reader.fail("scoring.decided_by", f"must be 'board_points' or 'match_points', got {value!r}")
+        elif isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise reader.fail(f"scoring.{key}", f"must be a number, 0 or more, got {_describe(value)}")
+        fields[key] = value
+    try:
+        return Scoring(**fields)
+    except MatchRecordError as error:
+        raise reader.fail("scoring", str(error)) from None

@@ -1,0 +1,174 @@
+"""The match file: what is written reads back as the same match, schedule and results, for single and
+double rounds and unequal teams; anything malformed is refused with a message that says what."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from match_cases import ALL, four_boards, unequal
+
+from scheveningen.models.matchrecord import FORMAT, MatchFileError, MatchRecord, MatchRecordError, Scoring
+from scheveningen.models.results import GameResult
+from scheveningen.models.rules import Rule
+from scheveningen.models.schedule import Player, Team
+from scheveningen.solver.matchfile import read_match_file, write_match_file
+
+
+@st.composite
+def records_with_results(draw: st.DrawFn) -> MatchRecord:
+    record = ALL[draw(st.sampled_from(sorted(ALL)))]()
+    games = [(r, b) for r in range(1, record.rounds + 1) for b in range(1, record.boards + 1)]
+    chosen = draw(st.lists(st.sampled_from(games), unique=True))
+    results = {key: draw(st.sampled_from(list(GameResult))) for key in chosen}
+    return record.with_results(results)
+
+
+@settings(max_examples=40, deadline=None)
+@given(records_with_results())
+def test_the_match_file_reads_back_as_the_same_record(record: MatchRecord) -> None:
+    text = record.to_json()
+    back = MatchRecord.from_json(text)
+    assert back == record
+    assert back.schedule == record.schedule and back.results == record.results
+    assert back.to_json() == text
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_written_files_read_back_verified(tmp_path: Path, name: str) -> None:
+    record = ALL[name]().with_result(1, 1, GameResult.DRAW)
+    path = tmp_path / "match.json"
+    write_match_file(record, path)
+    assert read_match_file(path) == record
+    assert json.loads(path.read_text(encoding="utf-8"))["format"] == FORMAT
+
+
+def test_the_file_is_plain_json_an_independent_reader_understands() -> None:
+    record = four_boards().with_round(
+        1, [GameResult.WHITE_WINS, GameResult.DRAW, GameResult.DOUBLE_FORFEIT, GameResult.BLACK_WINS_FORFEIT]
+    )
+    data = json.loads(record.to_json())
+    assert data["teams"]["A"]["players"][0] == {
+        "name": "Carlsen, Magnus", "rating": 2400, "fide_id": 1503014, "title": "GM", "federation": "NOR",
+        "birth": "1990-11-30", "sex": "m",
+    }  # fmt: skip
+    assert data["teams"]["B"]["players"][2]["name"] == "Vik, Kari <&>"
+    assert data["schedule"][0] == ["A1-B1", "A2-B2", "B3-A3", "B4-A4"]
+    assert data["results"] == [
+        {"round": 1, "board": 1, "result": "1-0"},
+        {"round": 1, "board": 2, "result": "1/2-1/2"},
+        {"round": 1, "board": 3, "result": "--"},
+        {"round": 1, "board": 4, "result": "-+"},
+    ]
+    assert data["scoring"] == {"win": 2, "draw": 1, "loss": 0, "decided_by": "board_points"}
+    assert data["event"]["name"] == "Oslo - Bergen"
+
+
+def test_sitting_out_players_have_no_game() -> None:
+    record = unequal()
+    sitting = [
+        p for p in record.schedule.players(Team.B)
+        if all(p not in (g.white, g.black) for g in record.schedule.rounds[0])
+    ]  # fmt: skip
+    assert sitting == [Player(Team.B, 1)]
+    assert record.player_info(Player(Team.B, 1)).name == "W"
+
+
+def test_recording_needs_force_to_change_a_result() -> None:
+    record = four_boards().with_result(2, 3, GameResult.WHITE_WINS)
+    assert record.with_result(2, 3, GameResult.WHITE_WINS) == record  # the same result again is fine
+    with pytest.raises(MatchRecordError, match=r"round 2, board 3 \(A3-B4\) already has the result 1-0"):
+        record.with_result(2, 3, GameResult.DRAW)
+    assert record.with_result(2, 3, GameResult.DRAW, force=True).result(2, 3) is GameResult.DRAW
+    with pytest.raises(MatchRecordError, match="there is no board 5"):
+        record.with_result(1, 5, GameResult.DRAW)
+    with pytest.raises(MatchRecordError, match="there is no round 5"):
+        record.with_result(5, 1, GameResult.DRAW)
+    with pytest.raises(MatchRecordError, match="round 1 has 4 boards; got 3 results"):
+        record.with_round(1, [GameResult.DRAW] * 3)
+
+
+def _edit(change: Any) -> str:
+    data = json.loads(four_boards().with_result(1, 1, GameResult.DRAW).to_json())
+    change(data)
+    return json.dumps(data)
+
+
+def _set(path: str, value: Any) -> Any:
+    def change(data: dict[str, Any]) -> None:
+        *parents, last = path.split("/")
+        node: Any = data
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        if isinstance(node, list):
+            node[int(last)] = value
+        else:
+            node[last] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (_set("format", "scheveningen-match/2"), "format 'scheveningen-match/2' is not supported"),
+        (_set("format", "something"), "not a scheveningen match file"),
+        (lambda d: d.pop("format"), "not a scheveningen match file"),
+        (lambda d: d.pop("schedule"), "'schedule' is missing"),
+        (_set("colour", 1), "unknown key 'colour'"),
+        (_set("results/0/round", 5), "results[1]: a result for a game that does not exist: there is no round 5"),
+        (_set("results/0/board", 0), "results[1]: a result for a game that does not exist: there is no board 0"),
+        (lambda d: d["results"].append(dict(d["results"][0])), "results[2]: round 1, board 1 has a second result"),
+        (_set("results/0/result", "2-0"), "results[1]: '2-0' is not a result"),
+        (lambda d: d["results"][0].pop("result"), "results[1]: 'result' is missing"),
+        (_set("schedule/0/1", "A2-B1"), "the schedule fails the verifier: rule 0"),
+        (_set("schedule/0/0", "B1-A1"), "the schedule fails the verifier"),
+        (_set("schedule/0/0", "A1-B9"), "B9 is not a player"),
+        (_set("schedule/0/0", "A1+B1"), "'A1+B1' is not a game"),
+        (lambda d: d["schedule"].pop(), "the schedule has 3 rounds, the match 4"),
+        (_set("teams/A/players/0/rating", 99999), "teams.A.players[1]: rating must be a whole number"),
+        (_set("teams/A/players/0/title", "XM"), "teams.A.players[1]: title must be one of"),
+        (lambda d: d["teams"]["A"]["players"].pop(), "teams.A.players names 3 players but the team has 4"),
+        (_set("event/start", "2026-02-30"), "event: start: '2026-02-30' is not a real calendar date"),
+        (_set("scoring/win", -1), "scoring.win must be a number, 0 or more"),
+        (_set("boards", "4"), "boards must be a whole number"),
+        (_set("design", {"relaxed": {"complete": 1}}), "design.relaxed: unknown key 'complete'"),
+    ],
+)
+def test_malformed_match_files_are_refused(tmp_path: Path, change: Any, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(_edit(change), encoding="utf-8")
+    with pytest.raises(MatchFileError) as caught:
+        read_match_file(path)
+    assert str(caught.value).startswith(f"{path}: ")
+    assert message in str(caught.value)
+
+
+def test_not_json_and_missing_files_are_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    with pytest.raises(MatchFileError, match="not valid JSON"):
+        read_match_file(bad)
+    with pytest.raises(MatchFileError, match="no such file"):
+        read_match_file(tmp_path / "missing.json")
+
+
+def test_a_declared_relaxation_is_accepted_on_reading(tmp_path: Path) -> None:
+    from scheveningen.models.match import Match
+    from scheveningen.models.matchrecord import MatchSetup
+    from scheveningen.models.tables import published
+
+    two = MatchRecord.start(MatchSetup(Match(boards=2)), published(2), relaxed={Rule.BOARD_BALANCE: 2})
+    path = tmp_path / "two.json"
+    write_match_file(two, path)
+    assert read_match_file(path).relaxed == {Rule.BOARD_BALANCE: 2}
+
+
+def test_scoring_must_rank_a_win_above_a_loss() -> None:
+    assert Scoring(3, 1, 0).match_points(2.5, 1.5) == 3.0
+    with pytest.raises(MatchRecordError, match="win >= draw >= loss"):
+        Scoring(1, 2, 0)
