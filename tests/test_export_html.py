@@ -138,6 +138,7 @@ def test_every_name_is_escaped_in_the_page() -> None:
         "th",
         "td",
         "span",
+        "strong",
         "br",
     }
     assert "<Sons>" not in html and "<b>Bold" not in html

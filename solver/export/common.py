@@ -1,8 +1,7 @@
-"""What every export needs from a match record: the games as rows, and the score so far.
+"""What every export needs from a match record: the games as rows, the title, ranks.
 
-Scores count recorded results only: a game without a result adds nothing.  Board points are the
-players' points (a forfeit win counts 1, a double forfeit 0 for both); a round earns match points
-once all its games have results, under the record's :class:`~scheveningen.models.matchrecord.Scoring`.
+The scores themselves come from :mod:`scheveningen.solver.standings` (the numbers ``schev standings``
+prints), so every export agrees with it.
 """
 
 from __future__ import annotations
@@ -14,6 +13,7 @@ from scheveningen.models.matchrecord import MatchRecord
 from scheveningen.models.results import GameResult
 from scheveningen.models.roster import PlayerInfo
 from scheveningen.models.schedule import Player, Team
+from scheveningen.solver.standings import Standings
 
 
 @dataclass(frozen=True)
@@ -47,50 +47,13 @@ def game_rows(record: MatchRecord) -> Iterator[GameRow]:
         )
 
 
-def player_points(record: MatchRecord) -> dict[Player, float]:
-    """Each player's points from the results recorded so far."""
-    points = {player: 0.0 for player in record.schedule.all_players()}
-    for (r, board), result in record.results.items():
-        game = record.game(r, board)
-        points[game.white] += result.white_points
-        points[game.black] += result.black_points
-    return points
-
-
-def round_points(record: MatchRecord, r: int) -> dict[Team, float]:
-    """Board points of each team in round ``r`` from the results recorded so far."""
-    totals = {Team.A: 0.0, Team.B: 0.0}
-    for board in range(1, record.boards + 1):
-        result = record.result(r, board)
-        if result is None:
-            continue
-        game = record.game(r, board)
-        totals[game.white.team] += result.white_points
-        totals[game.black.team] += result.black_points
-    return totals
-
-
-def team_totals(record: MatchRecord) -> tuple[dict[Team, float], dict[Team, float]]:
-    """Board points and match points of each team; match points only for rounds with every result."""
-    board_points = {Team.A: 0.0, Team.B: 0.0}
-    match_points = {Team.A: 0.0, Team.B: 0.0}
-    for r in range(1, record.rounds + 1):
-        points = round_points(record, r)
-        for team in Team:
-            board_points[team] += points[team]
-        if record.round_complete(r):
-            for team in Team:
-                match_points[team] += record.scoring.match_points(points[team], points[team.other])
-    return board_points, match_points
-
-
-def team_ranks(record: MatchRecord) -> dict[Team, int]:
-    """1 for the team ahead by what decides the match (2 for the other), 1 each when level."""
-    board_points, match_points = team_totals(record)
-    if record.scoring.decided_by == "match_points":
-        key = {team: (match_points[team], board_points[team]) for team in Team}
-    else:
-        key = {team: (board_points[team], match_points[team]) for team in Team}
+def team_ranks(s: Standings) -> dict[Team, int]:
+    """1 for the team ahead on what decides the match (2 for the other), 1 each when level."""
+    by_match = s.record.scoring.decided_by == "match_points"
+    key = {
+        Team.A: (s.match_points_a, s.points_a) if by_match else (s.points_a, s.match_points_a),
+        Team.B: (s.match_points_b, s.points_b) if by_match else (s.points_b, s.match_points_b),
+    }
     if key[Team.A] == key[Team.B]:
         return {Team.A: 1, Team.B: 1}
     leader = Team.A if key[Team.A] > key[Team.B] else Team.B

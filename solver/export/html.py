@@ -25,7 +25,10 @@ from html import escape
 from scheveningen.models.matchrecord import MatchRecord
 from scheveningen.models.results import GameResult
 from scheveningen.models.schedule import Colour, Player, Team
-from scheveningen.solver.export.common import game_rows, match_title, player_points, round_points, team_totals
+from scheveningen.solver.export.common import game_rows, match_title
+from scheveningen.solver.standings import Standings, standings
+from scheveningen.solver.standings_format import points as _points
+from scheveningen.solver.standings_format import verdict
 
 _CSS = """
 @page { size: A4 portrait; margin: 12mm; }
@@ -81,13 +84,6 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _points(value: float) -> str:
-    whole = int(value)
-    if value == whole:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
-
-
 def _result_text(result: GameResult | None) -> str:
     if result is None:
         return ""
@@ -107,10 +103,11 @@ def export_html(record: MatchRecord) -> str:
         "</head>",
         "<body>",
     ]
-    parts += _pairing_sheets(record, title)
+    score = standings(record)
+    parts += _pairing_sheets(record, title, score)
     parts += _crosstable(record, title)
     parts += _colour_sheet(record, title)
-    parts += _standings(record, title)
+    parts += _standings(record, title, score)
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"
 
@@ -123,7 +120,7 @@ def _meta(record: MatchRecord) -> str:
     return " · ".join(_e(bit) for bit in bits if bit)
 
 
-def _pairing_sheets(record: MatchRecord, title: str) -> list[str]:
+def _pairing_sheets(record: MatchRecord, title: str, score: Standings) -> list[str]:
     names = {team: record.team_name(team) for team in Team}
     by_round: dict[int, list[str]] = {}
     for row in game_rows(record):
@@ -144,12 +141,11 @@ def _pairing_sheets(record: MatchRecord, title: str) -> list[str]:
     meta = _meta(record)
     for r in range(1, record.rounds + 1):
         date = f" · {_e(record.event.round_dates[r - 1])}" if record.event.round_dates else ""
-        points = round_points(record, r)
-        played = any(record.result(r, b) is not None for b in range(1, record.boards + 1))
-        score = (
-            f'<p class="meta">Score this round: {_e(names[Team.A])} {_points(points[Team.A])} &ndash; '
-            f"{_points(points[Team.B])} {_e(names[Team.B])}{'' if record.round_complete(r) else ' (so far)'}</p>"
-            if played
+        rs = score.rounds[r - 1]
+        line = (
+            f'<p class="meta">Score this round: {_e(names[Team.A])} {_points(rs.points_a)} &ndash; '
+            f"{_points(rs.points_b)} {_e(names[Team.B])}{'' if rs.complete else ' (so far)'}</p>"
+            if rs.recorded
             else ""
         )
         parts += [
@@ -164,7 +160,7 @@ def _pairing_sheets(record: MatchRecord, title: str) -> list[str]:
             *by_round[r],
             "</tbody>",
             "</table>",
-            score,
+            line,
             "</section>",
         ]
     return [part for part in parts if part]
@@ -245,61 +241,57 @@ def _colour_sheet(record: MatchRecord, title: str) -> list[str]:
     return parts
 
 
-def _standings(record: MatchRecord, title: str) -> list[str]:
+def _standings(record: MatchRecord, title: str, score: Standings) -> list[str]:
+    """The score round by round and each player's, as ``schev standings`` counts them."""
     names = {team: record.team_name(team) for team in Team}
     rows = []
-    running = {Team.A: 0.0, Team.B: 0.0}
-    for r in range(1, record.rounds + 1):
-        points = round_points(record, r)
-        if not any(record.result(r, b) is not None for b in range(1, record.boards + 1)):
-            rows.append(f'<tr><td class="num">{r}</td><td colspan="4">not played yet</td></tr>')
+    for rs in score.rounds:
+        if not rs.recorded:
+            rows.append(f'<tr><td class="num">{rs.round}</td><td colspan="4">not played yet</td></tr>')
             continue
-        for team in Team:
-            running[team] += points[team]
-        state = "" if record.round_complete(r) else " (incomplete)"
-        rows.append(
-            f'<tr><td class="num">{r}</td><td class="num">{_points(points[Team.A])}</td>'
-            f'<td class="num">{_points(points[Team.B])}</td>'
-            f'<td class="num">{_points(running[Team.A])} &ndash; {_points(running[Team.B])}</td><td>{state}</td></tr>'
+        match_points = (
+            f"{_points(rs.match_points_a)} &ndash; {_points(rs.match_points_b or 0.0)}"
+            if rs.match_points_a is not None
+            else "(incomplete)"
         )
-    board_points, match_points = team_totals(record)
-    scores = player_points(record)
-    games = {player: 0 for player in scores}
-    for (r, board), result in record.results.items():
-        if not result.is_forfeit:
-            game = record.game(r, board)
-            games[game.white] += 1
-            games[game.black] += 1
-    player_rows = []
-    for team in Team:
-        for player in record.schedule.players(team):
-            player_rows.append(
-                f"<tr><td>{_label(record, player)}</td><td>{_e(names[team])}</td>"
-                f'<td class="num">{_points(scores[player])}</td><td class="num">{games[player]}</td></tr>'
-            )
+        rows.append(
+            f'<tr><td class="num">{rs.round}</td>'
+            f'<td class="num">{_points(rs.points_a)} &ndash; {_points(rs.points_b)}</td>'
+            f'<td class="num">{_points(rs.running_a)} &ndash; {_points(rs.running_b)}</td>'
+            f'<td class="num">{match_points}</td>'
+            f'<td class="num">{_points(rs.running_match_a)} &ndash; {_points(rs.running_match_b)}</td></tr>'
+        )
+    player_rows = [
+        f"<tr><td>{_label(record, p.player)}</td><td>{_e(names[p.player.team])}</td>"
+        f'<td class="num">{_points(p.points)}</td><td class="num">{p.played}</td>'
+        f'<td class="num">{p.performance if p.performance is not None else ""}</td></tr>'
+        for p in score.players
+    ]
+    scoring = record.scoring
     return [
         '<section class="sheet standings" id="standings">',
         f"<h2>Standings: {_e(title)}</h2>",
-        f'<p class="meta">Board points: {_e(names[Team.A])} {_points(board_points[Team.A])} &ndash; '
-        f"{_points(board_points[Team.B])} {_e(names[Team.B])}. Match points "
-        f"({_points(record.scoring.win)}/{_points(record.scoring.draw)}/{_points(record.scoring.loss)}): "
-        f"{_points(match_points[Team.A])} &ndash; {_points(match_points[Team.B])}.</p>",
+        f'<p class="meta">Board points: {_e(names[Team.A])} {_points(score.points_a)} &ndash; '
+        f"{_points(score.points_b)} {_e(names[Team.B])}. Match points "
+        f"({_points(scoring.win)}/{_points(scoring.draw)}/{_points(scoring.loss)} a round): "
+        f"{_points(score.match_points_a)} &ndash; {_points(score.match_points_b)}.</p>",
+        f'<p class="meta"><strong>{_e(verdict(score))}</strong></p>',
         "<table>",
-        f'<thead><tr><th class="num">Round</th><th class="num">{_e(names[Team.A])}</th>'
-        f'<th class="num">{_e(names[Team.B])}</th><th class="num">Running</th><th></th></tr></thead>',
+        f'<thead><tr><th class="num">Round</th><th class="num">{_e(names[Team.A])} &ndash; {_e(names[Team.B])}</th>'
+        '<th class="num">Running</th><th class="num">Match points</th><th class="num">Running</th></tr></thead>',
         "<tbody>",
         *rows,
         "</tbody>",
         "</table>",
         "<h2>Players</h2>",
         "<table>",
-        '<thead><tr><th>Player</th><th>Team</th><th class="num">Points</th>'
-        '<th class="num">Games played</th></tr></thead>',
+        '<thead><tr><th>Player</th><th>Team</th><th class="num">Points</th><th class="num">Games played</th>'
+        '<th class="num">Performance</th></tr></thead>',
         "<tbody>",
         *player_rows,
         "</tbody>",
         "</table>",
-        '<p class="note">Computed from the results recorded so far; forfeits count as points but not as games '
-        "for rating.</p>",
+        '<p class="note">Points count every result, forfeits too; games played and the performance rating '
+        "(FIDE's method, against rated opponents) leave forfeits out.</p>",
         "</section>",
     ]

@@ -16,7 +16,7 @@ characters, the text is UTF-8 and every line ends in CR LF:
   (blank means no opponent, no colour, and no points), so the points always equal the results.
 * ``013`` (TRF-16) and ``310`` (TRF-2026) team records list each team's players in its default
   board order (team A: A1, A2, ...; team B: B1, B2, ...); ``310`` also has match points, game
-  points and rank.
+  points and rank, counted as :mod:`scheveningen.solver.standings` counts them.
 * ``300`` records (TRF-2026): for every round in which a team's board order differs from the first
   boards of its ``310`` order (team B nearly every round; team A only when it has players sitting
   out), the players on boards 1, 2, ... in that round.
@@ -30,13 +30,8 @@ from __future__ import annotations
 from scheveningen.models.matchrecord import MatchRecord
 from scheveningen.models.results import GameResult
 from scheveningen.models.schedule import Player, Team
-from scheveningen.solver.export.common import (
-    competition_ranks,
-    match_title,
-    player_points,
-    team_ranks,
-    team_totals,
-)
+from scheveningen.solver.export.common import competition_ranks, match_title, team_ranks
+from scheveningen.solver.standings import standings
 from scheveningen.solver.trf_reader import PLAN_PREFIX
 
 EOL = "\r\n"
@@ -128,7 +123,7 @@ def _header(record: MatchRecord) -> list[str]:
 
 def _players(record: MatchRecord) -> list[str]:
     ranks = starting_ranks(record)
-    points = player_points(record)
+    points = {score.player: score.points for score in standings(record).players}
     places = competition_ranks(points)
     blocks: dict[Player, dict[int, tuple[int, str, str]]] = {p: {} for p in ranks}
     for (r, board), result in record.results.items():
@@ -161,8 +156,10 @@ def _players(record: MatchRecord) -> list[str]:
 
 def _teams(record: MatchRecord) -> list[str]:
     ranks = starting_ranks(record)
-    board_points, match_points = team_totals(record)
-    team_rank = team_ranks(record)
+    score = standings(record)
+    board_points = {Team.A: score.points_a, Team.B: score.points_b}
+    match_points = {Team.A: score.match_points_a, Team.B: score.match_points_b}
+    team_rank = team_ranks(score)
     lines = []
     for team in Team:
         line = _Line("013")
