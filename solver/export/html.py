@@ -50,6 +50,7 @@ tr { break-inside: avoid; page-break-inside: avoid; }
 td.num, th.num { text-align: right; white-space: nowrap; }
 td.res { text-align: center; width: 18mm; font-weight: bold; }
 td.board { width: 14mm; text-align: center; }
+table.pairings td.num, table.pairings th.num { width: 17mm; }
 th { white-space: nowrap; }
 table.cross th, table.colours th { white-space: normal; }
 table.cross td.name, table.colours td.name { width: 42mm; }
@@ -61,6 +62,7 @@ table.cross th.name, table.cross td.name, table.colours td.name { text-align: le
 td.w { background: #fff; }
 td.b { background: #d0d0d0; }
 p.note { font-size: 8.5pt; color: #333; }
+table + h2 { margin-top: 5mm; }
 @media screen { .sheet { max-width: 270mm; margin: 8mm auto; } }
 """
 
@@ -153,7 +155,7 @@ def _pairing_sheets(record: MatchRecord, title: str, score: Standings) -> list[s
             f"<h1>{_e(title)}</h1>",
             f'<p class="meta">{meta}</p>' if meta else "",
             f"<h2>Round {r} of {record.rounds}{date}: {_e(names[Team.A])} &ndash; {_e(names[Team.B])}</h2>",
-            "<table>",
+            '<table class="pairings">',
             '<thead><tr><th>Board</th><th>White</th><th class="num">Rating</th><th>Black</th>'
             '<th class="num">Rating</th><th>Result</th></tr></thead>',
             "<tbody>",
