@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from export_fixtures import make_record
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scheveningen.models.matchrecord import MatchRecord
 from scheveningen.models.results import GameResult
@@ -18,7 +20,7 @@ from scheveningen.models.schedule import Player, Team
 from scheveningen.models.textform import format_text, parse_text
 from scheveningen.solver.cli import main
 from scheveningen.solver.export.trf import export_trf
-from scheveningen.solver.trf_reader import read_trf
+from scheveningen.solver.trf_reader import TrfFormatError, read_trf
 
 # --------------------------------------------------------------------------- an independent reader
 
@@ -346,3 +348,45 @@ def test_an_inconsistent_trf_is_refused_with_one_line(
     err = capsys.readouterr().err
     assert err.startswith("schev: error: ") and err.count("\n") == 1
     assert "match.trf" in err and says in err
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    kind=st.sampled_from(["single", "double"]),
+    boards=st.integers(min_value=3, max_value=9),
+    played=st.sampled_from([0.0, 0.3, 0.6, 1.0]),
+    seed=st.integers(min_value=0, max_value=10_000),
+    rosters=st.booleans(),
+)
+def test_trf_round_trip_property(kind: str, boards: int, played: float, seed: int, rosters: bool) -> None:
+    record = make_record(kind, boards=boards, played_rounds=played, seed=seed, rosters=rosters)
+    check_read_back(record)
+    back = read_trf(export_trf(record))
+    assert back.schedule == record.schedule and back.results == dict(record.results)
+
+
+@pytest.mark.parametrize("line_end", ["\r", "\n", "\r\n"])
+def test_the_reader_accepts_any_line_end_and_comment_lines(line_end: str) -> None:
+    record = make_record("double", played_rounds=0.5)
+    lines = export_trf(record).split("\r\n")
+    lines.insert(3, "### a comment another program wrote")
+    back = read_trf(line_end.join(lines))
+    assert back.schedule == record.schedule and back.results == dict(record.results)
+
+
+def test_an_unplayed_round_without_a_plan_is_refused_by_name() -> None:
+    record = make_record("single", played_rounds=0.5)
+    text = "\r\n".join(
+        line for line in export_trf(record).split("\r\n") if not line.startswith("### scheveningen-plan")
+    )
+    with pytest.raises(TrfFormatError, match=r"round 3 board 2 .*not played yet and no plan line gives its colours"):
+        read_trf(text, "x.trf")
+
+
+def test_a_trf_with_one_team_is_refused() -> None:
+    record = make_record("single")
+    text = "\r\n".join(
+        line for line in export_trf(record).split("\r\n") if not line.startswith(("310   2", "013 Berg"))
+    )
+    with pytest.raises(TrfFormatError, match="exactly 2 team records"):
+        read_trf(text)
