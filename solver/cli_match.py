@@ -170,6 +170,11 @@ def split_result_args(args: argparse.Namespace) -> tuple[int, int | None, bool, 
                 board = number
         elif word == "--force":
             force = True
+        elif name == "--format" and word.startswith("--"):
+            value = value if eq else (words.pop(0) if words else "")
+            if value not in ("text", "json"):
+                raise CommandError(f"--format must be text or json, got {value!r}")
+            args.format = value
         else:
             texts.append(word)
     if r is None:

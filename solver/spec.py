@@ -443,11 +443,17 @@ def read_roster(reader: _Reader, table: dict[str, Any], path: str, base: Path | 
         entries = table["player"]
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
             raise reader.fail(f"{path}.player", f"must be written as [[{path}.player]] tables")
-        return tuple(_player_from_toml(reader, entry, f"{path}.player[{i}]") for i, entry in enumerate(entries, 1))
-    if "roster" in table:
+        roster = tuple(_player_from_toml(reader, entry, f"{path}.player[{i}]") for i, entry in enumerate(entries, 1))
+    elif "roster" in table:
         name = reader.get(table, "roster", str, path)
-        return _roster_from_csv(reader, f"{path}.roster", (base or Path(".")) / name)
-    return ()
+        roster = _roster_from_csv(reader, f"{path}.roster", (base or Path(".")) / name)
+    else:
+        return ()
+    size = table.get("size")
+    if isinstance(size, int) and not isinstance(size, bool) and size != len(roster):
+        key = "player" if "player" in table else "roster"
+        raise reader.fail(f"{path}.{key}", f"lists {len(roster)} players but the team's size is {size}")
+    return roster
 
 
 def _player_from_toml(reader: _Reader, entry: dict[str, Any], path: str) -> PlayerInfo:
@@ -471,7 +477,10 @@ def _player_from_toml(reader: _Reader, entry: dict[str, Any], path: str) -> Play
 def _problem(error: RosterError | EventError) -> str:
     """The message without its leading field name, which the path already gives."""
     text = str(error)
-    return text[len(error.field) + 1 :] if text.startswith(error.field + " ") else text
+    for prefix in (f"{error.field}: ", f"{error.field} "):
+        if text.startswith(prefix):
+            return text[len(prefix) :]
+    return text
 
 
 def _roster_from_csv(reader: _Reader, path: str, file: Path) -> tuple[PlayerInfo, ...]:
@@ -480,7 +489,7 @@ def _roster_from_csv(reader: _Reader, path: str, file: Path) -> tuple[PlayerInfo
         text = read_text_file(file, "roster file").removeprefix("\ufeff")
     except UnreadableFileError as error:
         raise reader.fail(path, str(error)) from None
-    rows = csv.reader(io.StringIO(text, newline=""))
+    rows = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         header = [column.strip() for column in next(rows)]
     except StopIteration:

@@ -57,6 +57,8 @@ def verdict(s: Standings) -> str:
 
 
 def _round_row(rs: RoundScore) -> list[str]:
+    if rs.recorded == 0:
+        return [str(rs.round), "-", "-", "-", "-", "no results yet"]
     mp = "-" if rs.match_points_a is None else f"{points(rs.match_points_a)}-{points(rs.match_points_b or 0)}"
     status = "" if rs.complete else f"{rs.recorded}/{rs.games} results"
     return [

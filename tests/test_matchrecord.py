@@ -25,7 +25,8 @@ def records_with_results(draw: st.DrawFn) -> MatchRecord:
     games = [(r, b) for r in range(1, record.rounds + 1) for b in range(1, record.boards + 1)]
     chosen = draw(st.lists(st.sampled_from(games), unique=True))
     results = {key: draw(st.sampled_from(list(GameResult))) for key in chosen}
-    return record.with_results(results)
+    with_results: MatchRecord = record.with_results(results)
+    return with_results
 
 
 @settings(max_examples=40, deadline=None)
@@ -172,3 +173,13 @@ def test_scoring_must_rank_a_win_above_a_loss() -> None:
     assert Scoring(3, 1, 0).match_points(2.5, 1.5) == 3.0
     with pytest.raises(MatchRecordError, match="win >= draw >= loss"):
         Scoring(1, 2, 0)
+
+
+def test_the_documented_example_is_a_valid_match_file(tmp_path: Path) -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "matchfile.md").read_text(encoding="utf-8")
+    example = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.json"
+    path.write_text(example, encoding="utf-8")
+    record = read_match_file(path)
+    assert record.team_name(Team.B) == "Bergen" and record.roster_a[0].fide_id == 1503014
+    assert record.result(1, 2) is GameResult.DRAW and len(record.results) == 2

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from match_cases import double_unequal, four_boards, unequal
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from match_cases import ALL, double_unequal, four_boards, unequal
 
 from scheveningen.models.matchrecord import MatchRecord, Scoring
 from scheveningen.models.results import GameResult
@@ -146,3 +148,33 @@ def test_every_format_shows_the_names_and_the_verdict() -> None:
     }  # fmt: skip
     assert [points(x) for x in (0, 0.5, 2.5, 3)] == ["0", "½", "2½", "3"]
     assert standings(four_boards()).players[0].player == Player(Team.A, 1)
+
+
+@st.composite
+def scored(draw: st.DrawFn) -> MatchRecord:
+    record = ALL[draw(st.sampled_from(sorted(ALL)))]()
+    games = [(r, b) for r in range(1, record.rounds + 1) for b in range(1, record.boards + 1)]
+    chosen = draw(st.lists(st.sampled_from(games), unique=True))
+    filled: MatchRecord = record.with_results({key: draw(st.sampled_from(list(GameResult))) for key in chosen})
+    return filled
+
+
+@settings(max_examples=60, deadline=None)
+@given(scored())
+def test_every_total_adds_up(record: MatchRecord) -> None:
+    s = standings(record)
+    for team, total in ((Team.A, s.points_a), (Team.B, s.points_b)):
+        assert sum(p.points for p in s.team_players(team)) == total
+    assert sum(r.points_a for r in s.rounds) == s.points_a and sum(r.points_b for r in s.rounds) == s.points_b
+    double_forfeits = sum(1 for r in record.results.values() if r is GameResult.DOUBLE_FORFEIT)
+    assert s.points_a + s.points_b == len(record.results) - double_forfeits
+    for r in s.rounds:
+        if r.complete:
+            assert r.match_points_a is not None and r.match_points_b is not None
+            assert r.match_points_a + r.match_points_b == 2.0  # 2 + 0 or 1 + 1 with the default scoring
+        else:
+            assert r.match_points_a is None
+    assert s.decided == (s.recorded == s.games or abs(s.points_a - s.points_b) > s.games - s.recorded)
+    for p in s.players:
+        assert p.played <= p.results <= len(p.games)
+        assert (p.performance is None) == (p.rated_games == 0)
