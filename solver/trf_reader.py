@@ -337,7 +337,11 @@ def _lineups(
     boards: int,
     source: str,
 ) -> tuple[list[int], list[int]]:
-    """Who plays on which board for each team: the 300 line, else the other team's opponents, else the default."""
+    """Who plays on which board for each team: the 300 line, else the other team's opponents, else the default.
+
+    Without any 300 line in the round, team A's board order is its players who play in the round, in
+    team order (the fixed board order of TRF-16), and team B's follows their opponents.
+    """
     given = [orders.get((round_no, team.number)) for team in teams]
     lineups: list[list[int] | None] = [list(g[0]) if g else None for g in given]
 
@@ -346,7 +350,9 @@ def _lineups(
         return [rank for rank in found if rank is not None] if all(found) else None
 
     if lineups[0] is None and lineups[1] is None:
-        lineups[0] = teams[0].ranks[:boards]
+        # No 300 lines (a TRF-16 file): team A's players who play this round, in team order.
+        paired = [rank for rank in teams[0].ranks if _entry(players[rank], round_no).opponent is not None]
+        lineups[0] = paired if len(paired) == boards else teams[0].ranks[:boards]
     for side, other in ((1, 0), (0, 1)):
         if lineups[side] is None:
             known = lineups[other]

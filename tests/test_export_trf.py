@@ -306,11 +306,13 @@ def test_verify_and_compare_read_a_trf(kind: str, tmp_path: Path, capsys: pytest
     assert "equivalent: yes" in out
 
 
-def test_a_trf16_file_without_300_records_is_read_from_the_opponents(tmp_path: Path) -> None:
-    record = make_record("single", boards=5)
+@pytest.mark.parametrize("kind", ["single", "double", "unequal"])
+def test_a_trf16_file_without_300_records_is_read_from_the_opponents(kind: str) -> None:
+    record = make_record(kind)
     lines = export_trf(record).split("\r\n")
     old_style = "\r\n".join(line for line in lines if not line.startswith(("300", "310")))
-    assert read_trf(old_style).schedule == record.schedule
+    back = read_trf(old_style)
+    assert back.schedule == record.schedule and back.results == dict(record.results)
 
 
 def broken(record: MatchRecord, mutate: str) -> str:
