@@ -53,7 +53,8 @@ td.board { width: 14mm; text-align: center; }
 table.pairings td.num, table.pairings th.num { width: 17mm; }
 th { white-space: nowrap; }
 table.cross th, table.colours th { white-space: normal; }
-table.cross td.name, table.colours td.name { width: 42mm; }
+table.cross, table.colours { table-layout: fixed; }
+table.cross th.corner, table.cross td.name, table.colours th.name, table.colours td.name { width: 42mm; }
 .team { display: block; font-size: 8pt; color: #333; }
 .code { font-size: 8pt; color: #333; }
 table.cross th, table.cross td, table.colours th, table.colours td { font-size: 7.5pt; padding: 0.6mm 0.8mm;
@@ -203,7 +204,7 @@ def _crosstable(record: MatchRecord, title: str) -> list[str]:
         '<p class="note">Each cell: the round they meet in, the colour of the player on the left (W or B) and, '
         "where known, that player's result (1, ½, 0; + and &minus; for forfeits).</p>",
         '<table class="cross">',
-        f'<thead><tr><th class="name"></th>{head}</tr></thead>',
+        f'<thead><tr><th class="name corner"></th>{head}</tr></thead>',
         "<tbody>",
         *rows,
         "</tbody>",
