@@ -156,12 +156,15 @@ def test_the_page_has_a_sheet_per_round_and_the_other_sections() -> None:
 # --------------------------------------------------------------------------- in the browser
 
 
-@pytest.fixture(scope="module")
-def twenty_boards(tmp_path_factory: pytest.TempPathFactory) -> tuple[MatchRecord, Path, Path]:
+@pytest.fixture(scope="module", params=["single", "double"])
+def twenty_boards(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[MatchRecord, Path, Path]:
+    """A 20-board match half played, single round (20 rounds) or double (40), printed to PDF."""
     if BROWSER is None:
         pytest.skip("no Chromium or Chrome found (apt-get install chromium): browser tests skipped")
-    tmp_path = tmp_path_factory.mktemp("html20")
-    record = make_record("single", boards=20, played_rounds=0.5, seed=11)
+    tmp_path = tmp_path_factory.mktemp(f"html20-{request.param}")
+    record = make_record(request.param, boards=20, played_rounds=0.5, seed=11)
     page = write_page(tmp_path, record)
     return record, page, print_pdf(tmp_path, page)
 
