@@ -1,7 +1,10 @@
 """``schev export``: a match file as a printable page or a file other chess software reads.
 
-Registered from :mod:`scheveningen.solver.cli` by :func:`register`; the command reads and
-verifies the match file, renders it, and writes the output atomically (or prints it).
+For a TRF, a note on standard error names what a FIDE rating report needs and the match file lacks
+(event fields, players' FIDE ids); the file is written all the same.
+
+Registered from :mod:`scheveningen.solver.cli` by :func:`register`; the command reads and verifies
+the match file, renders it, and writes the output atomically (or prints it).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 
 from scheveningen.models.matchrecord import MatchFileError
 from scheveningen.solver.export import EXPORTERS, export
+from scheveningen.solver.export.trf import rating_report_gaps
 from scheveningen.solver.matchfile import read_match_file
 from scheveningen.solver.report import write_output
 
@@ -41,4 +45,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"schev: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     write_output(export(record, args.format), args.output)
+    if args.format == "trf":
+        for gap in rating_report_gaps(record):
+            print(f"schev: note: {gap}", file=sys.stderr)
     return EXIT_OK

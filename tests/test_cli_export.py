@@ -4,11 +4,13 @@ and exit 2, with no output file left behind."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from export_fixtures import make_record
 
+from scheveningen.models.roster import Event
 from scheveningen.solver.cli import main
 from scheveningen.solver.export import EXPORTERS, export
 
@@ -77,3 +79,20 @@ def test_a_schedule_edited_to_break_a_rule_is_not_exported(
 def test_export_needs_a_format(match_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export", str(match_file)]) == 2
     assert main(["export", str(match_file), "--format", "pdf"]) == 2
+
+
+def test_a_trf_export_notes_what_a_rating_report_lacks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    full = make_record("single")
+    path = tmp_path / "full.json"
+    path.write_text(full.to_json(), encoding="utf-8")
+    assert main(["export", str(path), "--format", "trf", "--output", str(tmp_path / "a.trf")]) == 0
+    err = capsys.readouterr().err
+    assert "[event]" not in err  # the fixture's event is complete
+    # The fixture leaves out the FIDE id of every fourth player: A4 and B4 on 4 boards.
+    assert "2 players have no FIDE id" in err and "Nguyễn, Thị Minh; Pipe | Name, Ann" in err
+    bare = tmp_path / "bare.json"
+    bare.write_text(replace(full, event=Event()).to_json(), encoding="utf-8")
+    assert main(["export", str(bare), "--format", "trf", "--output", str(tmp_path / "b.trf")]) == 0
+    err = capsys.readouterr().err
+    assert "no name, site, federation, start, end, chief_arbiter, round_dates" in err
+    assert (tmp_path / "b.trf").exists()

@@ -1,5 +1,5 @@
-"""The README's export lines, replayed after its arbiter walk-through: the files are written, the
-Markdown table and the check of the TRF are as printed."""
+"""The README's export lines, replayed after its arbiter walk-through: the files are written, and the
+notes, the Markdown table and the check of the TRF are as printed."""
 
 from __future__ import annotations
 
@@ -48,7 +48,8 @@ def test_the_export_lines_run_as_printed(
             head = int(words[-1].lstrip("-"))
             words = words[: words.index("|")]
         assert main(words[1:]) == 0, command
-        out = capsys.readouterr().out
+        captured = capsys.readouterr()
+        out = captured.out + captured.err
         if head is not None:
             out = "".join(out.splitlines(keepends=True)[:head])
         assert out == expected, command

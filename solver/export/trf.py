@@ -82,6 +82,36 @@ def starting_ranks(record: MatchRecord) -> dict[Player, int]:
     return {player: rank for rank, player in enumerate(players, start=1)}
 
 
+def rating_report_gaps(record: MatchRecord) -> list[str]:
+    """What FIDE needs in a rating report that the match file lacks, one sentence each.
+
+    The TRF marks the tournament name, city, federation, dates, chief arbiter and round dates, and
+    every player's FIDE id, as mandatory for rating; the export still writes the file without them.
+    """
+    event = record.event
+    fields = [
+        ("name", event.name),
+        ("site", event.site),
+        ("federation", event.federation),
+        ("start", event.start),
+        ("end", event.end),
+        ("chief_arbiter", event.chief_arbiter),
+        ("round_dates", event.round_dates),
+    ]
+    gaps = []
+    missing = [key for key, value in fields if not value]
+    if missing:
+        gaps.append(f"the [event] table has no {', '.join(missing)}, which a FIDE rating report needs")
+    no_id = [record.player_info(p) for p in record.schedule.all_players() if record.player_info(p).fide_id is None]
+    if no_id:
+        count = len(no_id)
+        gaps.append(
+            f"{count} player{'s have' if count != 1 else ' has'} no FIDE id (a rating report needs one for "
+            f"every player): {'; '.join(info.name for info in no_id[:3])}{'; ...' if count > 3 else ''}"
+        )
+    return gaps
+
+
 def export_trf(record: MatchRecord) -> str:
     """The TRF text, lines ending in CR LF."""
     lines = _header(record)
