@@ -6,6 +6,7 @@ match file and the TRF, and refuses inconsistent files with one line and exit 2.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -392,3 +393,20 @@ def test_a_trf_with_one_team_is_refused() -> None:
     )
     with pytest.raises(TrfFormatError, match="exactly 2 team records"):
         read_trf(text)
+
+
+def test_verify_reads_a_trf_from_standard_input_and_fingerprint_reads_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = make_record("single", boards=5)
+    text = export_trf(record)
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert main(["verify", "-"]) == 0
+    assert "5 boards, 5 rounds" in capsys.readouterr().out
+    path = write_trf(tmp_path, text)
+    assert main(["fingerprint", str(path)]) == 0
+    from_trf = capsys.readouterr().out
+    plain = tmp_path / "plain.txt"
+    plain.write_text(format_text(record.schedule), encoding="utf-8")
+    assert main(["fingerprint", str(plain)]) == 0
+    assert capsys.readouterr().out == from_trf
