@@ -12,7 +12,7 @@ Sections:
 * the crosstable, team A's players down, team B's across: in each cell the round in which they
   meet, team A's player's colour, and the result from that player's side where known (two
   entries in a double round);
-* a colour sheet: each player's colour round by round (``-`` when sitting out);
+* a colour sheet a team: each player's colour and opponent round by round (``-`` when sitting out);
 * standings from the results recorded so far: the score round by round, running, and each
   player's points.  (Computed here from the results; ``schev standings`` adds performance
   ratings.)
@@ -61,6 +61,7 @@ table.cross th, table.cross td, table.colours th, table.colours td { font-size: 
          text-align: center; }
 table.cross th.name, table.cross td.name, table.colours td.name { text-align: left; }
 td.w { background: #fff; }
+span.opp { display: block; font-size: 6pt; color: #333; white-space: nowrap; }
 td.b { background: #d0d0d0; }
 p.note { font-size: 8.5pt; color: #333; }
 table + h2 { margin-top: 5mm; }
@@ -214,25 +215,30 @@ def _crosstable(record: MatchRecord, title: str) -> list[str]:
 
 
 def _colour_sheet(record: MatchRecord, title: str) -> list[str]:
-    """A page a team: each player's colour round by round."""
+    """A page a team: each player's colour and opponent round by round."""
     schedule = record.schedule
     head = "".join(f"<th>{r}</th>" for r in range(1, schedule.n_rounds + 1))
+    opponents: dict[tuple[Player, int], Player] = {}
+    for r, _board, game in schedule.games():
+        opponents[game.white, r] = game.black
+        opponents[game.black, r] = game.white
     parts = []
     for team in Team:
         rows = []
         for player in schedule.players(team):
             cells = []
-            for colour in schedule.colour_sequence(player):
+            for r, colour in enumerate(schedule.colour_sequence(player), start=1):
                 if colour is None:
                     cells.append("<td>-</td>")
                 else:
                     css = "w" if colour is Colour.WHITE else "b"
-                    cells.append(f'<td class="{css}">{colour.letter}</td>')
+                    opponent = opponents[player, r]
+                    cells.append(f'<td class="{css}">{colour.letter}<span class="opp">{opponent.number}</span></td>')
             rows.append(f'<tr><td class="name">{_label(record, player)}</td>{"".join(cells)}</tr>')
         parts += [
             f'<section class="sheet wide colours" id="colours-{team.value.lower()}">',
             f"<h2>Colours round by round: {_e(record.team_name(team))}</h2>",
-            f'<p class="note">{_e(title)}. W White, B Black, - sits out.</p>',
+            f'<p class="note">{_e(title)}. W White, B Black, with the opponent&rsquo;s number; - sits out.</p>',
             '<table class="colours">',
             f'<thead><tr><th class="name">Player</th>{head}</tr></thead>',
             "<tbody>",
