@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from scheveningen.models.match import (
@@ -317,12 +317,7 @@ class MatchRecord:
         data["boards"] = match.boards
         data["double"] = match.double
         data["teams"] = {team.value: self._team_dict(team) for team in Team}
-        data["rules"] = {
-            "colour_balance": match.rules.colour_balance,
-            "max_run": match.rules.max_run,
-            "board_balance": match.rules.board_balance,
-            "objective": match.rules.objective,
-        }
+        data["rules"] = {f.name: getattr(match.rules, f.name) for f in fields(RuleSettings)}
         requests = _requests_dict(match)
         if requests:
             data["requests"] = requests
@@ -418,7 +413,6 @@ _TOP_KEYS = (
     "results",
 )
 _TEAM_KEYS = ("name", "size", "players")
-_RULE_KEYS = ("colour_balance", "max_run", "board_balance", "objective")
 _REQUEST_KEYS = ("meet", "avoid", "colour", "played")
 _SCORING_KEYS = ("win", "draw", "loss", "decided_by")
 _RESULT_KEYS = ("round", "board", "result")
@@ -501,13 +495,7 @@ def _from_dict(data: Any) -> MatchRecord:
                 raise MatchRecordError(f"{where}.players[{i}]: {error}") from None
         rosters[team] = tuple(roster)
         infos[team] = TeamInfo(name=_str(table.get("name", ""), f"{where}.name"), players=tuple(p.name for p in roster))
-    rules_table = _table(data.get("rules", {}), "rules", _RULE_KEYS)
-    rules = RuleSettings(
-        colour_balance=_bool(rules_table.get("colour_balance", True), "rules.colour_balance"),
-        max_run=_int(rules_table.get("max_run", 2), "rules.max_run"),
-        board_balance=_bool(rules_table.get("board_balance", True), "rules.board_balance"),
-        objective=_str(rules_table.get("objective", "breaks"), "rules.objective"),  # type: ignore[arg-type]
-    )
+    rules = _read_rules(data.get("rules", {}))
     requests = _table(data.get("requests", {}), "requests", _REQUEST_KEYS)
     match = Match(
         boards=boards,
@@ -602,6 +590,24 @@ def _read_requests(requests: dict[str, Any]) -> dict[str, Any]:
             )
         )
     return {"meets": tuple(meets), "avoids": tuple(avoids), "colours": tuple(colours), "played": tuple(played)}
+
+
+def _read_rules(value: Any) -> RuleSettings:
+    """The rule settings: every field of :class:`RuleSettings`, each of its default's type."""
+    defaults = RuleSettings()
+    keys = tuple(f.name for f in fields(RuleSettings))
+    table = _table(value, "rules", keys)
+    values: dict[str, Any] = {}
+    for key in keys:
+        default = getattr(defaults, key)
+        given = table.get(key, default)
+        if isinstance(default, bool):
+            values[key] = _bool(given, f"rules.{key}")
+        elif isinstance(default, int):
+            values[key] = _int(given, f"rules.{key}")
+        else:
+            values[key] = _str(given, f"rules.{key}")
+    return RuleSettings(**values)
 
 
 def _read_event(value: Any) -> Event:

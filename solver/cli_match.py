@@ -23,7 +23,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from scheveningen.models.match import Match
@@ -34,7 +34,15 @@ from scheveningen.solver import report
 from scheveningen.solver.matchfile import check_record, read_match_file, write_match_file
 from scheveningen.solver.spec import SpecError, load_match_setup
 from scheveningen.solver.standings import standings
-from scheveningen.solver.standings_format import FORMATTERS, points, verdict
+from scheveningen.solver.standings_format import (
+    FORMATTERS,
+    points,
+    standings_dict,
+    standings_html,
+    standings_markdown,
+    standings_text,
+    verdict,
+)
 
 if TYPE_CHECKING:
     from scheveningen.solver.design import Result
@@ -48,22 +56,41 @@ class CommandError(Exception):
     """Bad input to one of these commands: printed as one line, exit code 2."""
 
 
+@dataclass
+class Answer:
+    """What a command answers, kept apart from how it is shown: the text output, the JSON data, and
+    any further format (``renderers``).  :func:`_shown` prints it for the command line."""
+
+    text: str
+    data: dict[str, Any]
+    renderers: dict[str, Callable[[], str]] = field(default_factory=dict)
+
+    def render(self, fmt: str) -> str:
+        if fmt == "text":
+            return self.text
+        if fmt == "json":
+            return json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
+        return self.renderers[fmt]()
+
+
 def _fail(message: str) -> int:
     print(f"schev: error: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
-def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """Turn every expected failure into one line and exit code 2."""
+def _shown(command: Callable[[argparse.Namespace], Answer]) -> Callable[[argparse.Namespace], int]:
+    """Print the answer in the format asked for; every expected failure is one line and exit code 2."""
 
     def run(args: argparse.Namespace) -> int:
         try:
-            return command(args)
+            answer = command(args)
+            report.write_output(answer.render(args.format), getattr(args, "output", None))
         except (CommandError, MatchRecordError, ResultError, SpecError) as error:
             return _fail(str(error))
         except OSError as error:
             name = f" {error.filename}" if error.filename else ""
             return _fail(f"cannot write{name}: {error.strerror or error}")
+        return EXIT_OK
 
     return run
 
@@ -71,33 +98,45 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
 # --------------------------------------------------------------------------- registration
 
 
-def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
-    """Add ``result`` and ``standings`` to the ``schev`` sub-command parsers; return their handlers."""
-    res = sub.add_parser(
-        "result",
-        help="record results in a match file (always from White's side)",
-        description="Record one round (one result a board, in board order) or, with --board, one game. "
+def configure_result(res: argparse.ArgumentParser) -> None:
+    res.description = (
+        "Record one round (one result a board, in board order) or, with --board, one game. "
         "A result is 1-0, 0-1, 1/2-1/2 (also ½-½ or =), or a forfeit: +- (White wins), -+ (Black wins), "
-        "-- (neither played).",
+        "-- (neither played)."
     )
     res.add_argument("file", help="the match file (written by schev generate --output FILE.json)")
     res.add_argument("--round", type=int, metavar="R", help="the round (required)")
     res.add_argument("--board", type=int, metavar="B", help="record a single game: the board")
     res.add_argument("--force", action="store_true", help="allow changing results already recorded")
-    res.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
     res.add_argument("results", nargs=argparse.REMAINDER, metavar="RESULT", help="the results")
 
-    st = sub.add_parser("standings", help="the match score per round, running and final, and each player's")
+
+def configure_standings(st: argparse.ArgumentParser) -> None:
     st.add_argument("file", help="the match file")
-    st.add_argument("--format", choices=tuple(FORMATTERS), default="text", help="output format (default text)")
-    st.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
     st.add_argument(
         "--points", metavar="W/D/L", help="match points for a round won/drawn/lost (default: the match file's, 2/1/0)"
     )
     st.add_argument(
         "--decided-by", choices=("board_points", "match_points"), help="what decides the match (default: the file's)"
     )
-    return {"result": _guarded(_cmd_result), "standings": _guarded(_cmd_standings)}
+
+
+RESULT_HELP = "record results in a match file (always from White's side)"
+STANDINGS_HELP = "the match score per round, running and final, and each player's"
+RESULT_FORMATS = ("text", "json")
+STANDINGS_FORMATS = tuple(FORMATTERS)
+
+
+def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+    """Add ``result`` and ``standings`` to the ``schev`` sub-command parsers; return their handlers."""
+    res = sub.add_parser("result", help=RESULT_HELP)
+    configure_result(res)
+    res.add_argument("--format", choices=RESULT_FORMATS, default="text", help="output format (default text)")
+    st = sub.add_parser("standings", help=STANDINGS_HELP)
+    configure_standings(st)
+    st.add_argument("--format", choices=STANDINGS_FORMATS, default="text", help="output format (default text)")
+    st.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+    return {"result": _shown(result_answer), "standings": _shown(standings_answer)}
 
 
 # --------------------------------------------------------------------------- generate -> match file
@@ -109,13 +148,14 @@ def wants_match_file(args: argparse.Namespace) -> bool:
     return bool(output) and str(output).lower().endswith(".json") and getattr(args, "format", "text") != "json"
 
 
-def write_generated(args: argparse.Namespace, match: Match, result: Result) -> int:
-    """Write the match file for a designed, verified schedule (the match as designed, with the spec's rosters)."""
+def generated_record(args: argparse.Namespace, match: Match, result: Result) -> MatchRecord:
+    """The match record of a designed, verified schedule: the match as designed, with the spec's rosters,
+    event and scoring.  :class:`CommandError` for bad input, :class:`MatchFileError` for a bug."""
+    if result.schedule is None:
+        raise CommandError("no schedule to write")  # generate only calls this with a schedule
     try:
         setup = load_match_setup(args.spec) if getattr(args, "spec", None) else MatchSetup(match)
         setup = replace(setup, match=match)
-        if result.schedule is None:
-            raise CommandError("no schedule to write")  # generate only calls this with a schedule
         design: dict[str, Any] = {
             "tool": f"scheveningen {report.tool_version()}",
             "ortools": report.ortools_version(),
@@ -126,10 +166,18 @@ def write_generated(args: argparse.Namespace, match: Match, result: Result) -> i
             "workers": result.params.workers,
         }
         record = MatchRecord.start(setup, result.schedule, relaxed=result.relaxed, design=design)
-    except (CommandError, MatchRecordError, SpecError) as error:
-        return _fail(f"{args.spec or 'match'}: {error}")
+    except (MatchRecordError, SpecError) as error:
+        raise CommandError(f"{getattr(args, 'spec', None) or 'match'}: {error}") from None
+    check_record(record, "the designed match")
+    return record
+
+
+def write_generated(args: argparse.Namespace, match: Match, result: Result) -> int:
+    """Write the match file for a designed, verified schedule to ``--output``; the exit code."""
     try:
-        check_record(record, args.output)
+        record = generated_record(args, match, result)
+    except CommandError as error:
+        return _fail(str(error))
     except MatchFileError as error:
         print(f"schev: INTERNAL ERROR (please report): {error}", file=sys.stderr)
         return EXIT_BUG
@@ -172,9 +220,14 @@ def split_result_args(args: argparse.Namespace) -> tuple[int, int | None, bool, 
             force = True
         elif name == "--format" and word.startswith("--"):
             value = value if eq else (words.pop(0) if words else "")
-            if value not in ("text", "json"):
-                raise CommandError(f"--format must be text or json, got {value!r}")
+            if value not in RESULT_FORMATS:
+                raise CommandError(f"--format must be {' or '.join(RESULT_FORMATS)}, got {value!r}")
             args.format = value
+        elif name in ("--output", "-o"):
+            value = value if eq else (words.pop(0) if words else "")
+            if not value:
+                raise CommandError(f"{name} needs a file name")
+            args.output = value
         else:
             texts.append(word)
     if r is None:
@@ -197,7 +250,8 @@ def _parse_results(texts: Sequence[str]) -> list[GameResult]:
     return parsed
 
 
-def _cmd_result(args: argparse.Namespace) -> int:
+def result_answer(args: argparse.Namespace) -> Answer:
+    """Record the results and rewrite the file (only when something changed); what was recorded."""
     r, board, force, texts = split_result_args(args)
     record = read_match_file(args.file)
     results = _parse_results(texts)
@@ -210,29 +264,27 @@ def _cmd_result(args: argparse.Namespace) -> int:
     changed = [b for b in boards if record.result(r, b) is not updated.result(r, b)]
     if changed:
         write_match_file(updated, args.file)
-    summary = verdict(standings(updated))
-    if args.format == "json":
-        data = {
-            "file": args.file,
-            "round": r,
-            "recorded": [_game_dict(updated, r, b) for b in boards],
-            "changed": changed,
-            "summary": summary,
-        }
-        print(json.dumps(data, indent=2, ensure_ascii=False))
-        return EXIT_OK
+    st = standings(updated)
+    summary = verdict(st)
+    lines = []
     for b in boards:
         game = updated.game(r, b)
         white, black = updated.player_info(game.white), updated.player_info(game.black)
         note = "" if b in changed else " (already recorded)"
-        print(
+        lines.append(
             f"round {r} board {b}: {white.name} ({game.white}) - {black.name} ({game.black}) "
             f"{updated.results[(r, b)].value}{note}"
         )
-    st = standings(updated)
     a, b_name = updated.team_name(Team.A), updated.team_name(Team.B)
-    print(f"match score: {a} {points(st.points_a)} - {points(st.points_b)} {b_name}. {summary}")
-    return EXIT_OK
+    lines.append(f"match score: {a} {points(st.points_a)} - {points(st.points_b)} {b_name}. {summary}")
+    data = {
+        "file": args.file,
+        "round": r,
+        "recorded": [_game_dict(updated, r, b) for b in boards],
+        "changed": changed,
+        "summary": summary,
+    }
+    return Answer("\n".join(lines) + "\n", data)
 
 
 def _game_dict(record: MatchRecord, r: int, board: int) -> dict[str, Any]:
@@ -260,9 +312,12 @@ def _scoring(args: argparse.Namespace, current: Scoring) -> Scoring:
         raise CommandError(f"--points: {error}") from None
 
 
-def _cmd_standings(args: argparse.Namespace) -> int:
+def standings_answer(args: argparse.Namespace) -> Answer:
     record = read_match_file(args.file)
     record = replace(record, scoring=_scoring(args, record.scoring))
-    text = FORMATTERS[args.format](standings(record))
-    report.write_output(text, args.output)
-    return EXIT_OK
+    table = standings(record)
+    return Answer(
+        standings_text(table),
+        standings_dict(table),
+        renderers={"md": lambda: standings_markdown(table), "html": lambda: standings_html(table)},
+    )

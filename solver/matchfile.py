@@ -34,15 +34,20 @@ def check_record(record: MatchRecord, source: str = "match file") -> None:
     raise MatchFileError(f"{source}: the schedule fails the verifier: {shown}")
 
 
+def parse_match_file(text: str, source: str = "match file") -> MatchRecord:
+    """Read and verify a match file's text; :class:`MatchFileError` names ``source`` and the problem."""
+    record = MatchRecord.from_json(text, source=source)
+    check_record(record, source)
+    return record
+
+
 def read_match_file(path: str | Path) -> MatchRecord:
     """Read, check and verify a match file; :class:`MatchFileError` names the problem."""
     try:
         text = read_text_file(path, "match file")
     except UnreadableFileError as error:
         raise MatchFileError(str(error)) from None
-    record = MatchRecord.from_json(text, source=str(path))
-    check_record(record, str(path))
-    return record
+    return parse_match_file(text, source=str(path))
 
 
 def write_match_file(record: MatchRecord, path: str | Path) -> None:

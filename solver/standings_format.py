@@ -207,7 +207,7 @@ def standings_dict(s: Standings) -> dict[str, Any]:
         }
 
     return {
-        "status": s.status,
+        "match_status": s.status,
         "decided": s.decided,
         "winner": None if s.winner is None else s.winner.value,
         "summary": verdict(s),

@@ -72,7 +72,7 @@ def test_an_arbiters_match_from_spec_to_standings(tmp_path: Path, capsys: pytest
     code, out, err = run(capsys, "standings", match_file, "--format", "json")
     assert code == 0, err
     data = json.loads(out)
-    assert data["status"] == "finished" and data["results_recorded"] == 12
+    assert data["match_status"] == "finished" and data["results_recorded"] == 12
     board_a = data["teams"]["A"]["board_points"]
     assert board_a + data["teams"]["B"]["board_points"] == 12  # every game gives one point in all
     for fmt in ("text", "md", "html"):
@@ -178,7 +178,7 @@ def test_double_rounds_and_unequal_teams_take_results(
     back = read_match_file(path)
     assert back.complete and back.schedule == record.schedule
     code, out, _ = run(capsys, "standings", str(path), "--format", "json")
-    assert json.loads(out)["status"] == "finished"
+    assert json.loads(out)["match_status"] == "finished"
 
 
 def test_generate_writes_a_plain_match_file_and_keeps_the_json_report(
