@@ -18,10 +18,10 @@ characters; lines end in CR, LF or CR LF; ``###`` starts a comment line):
 * ``300`` (TRF-2026): 5-7 round, 9-11 team, 13-15 opponent team, the players on boards 1, 2, ...
   at 17-20, 22-25, ... for a round where the team plays out of its default order.
 
-The first team listed is team A, the second team B; a player's number in the schedule is the
-position in the team record.  A round without a ``300`` record for a team takes the board order
-from the opponents of the other team's players (TRF-16 files have no ``300`` records), or the
-default order.  Games not played yet have blank round entries; their colours come from the
+The first team (lowest ``310`` team number, or first ``013`` line) is team A, the second team B;
+a player's number in the schedule is the position in the team record.  A round without a ``300``
+record for a team takes the board order from the opponents of the other team's players (TRF-16
+files have no ``300`` records), or the default order.  Games not played yet have blank round entries; their colours come from the
 ``### scheveningen-plan`` comment lines that ``schev export --format trf`` writes (other readers
 skip comments).  Every game is checked from both sides, and every player's points must equal the
 sum of the results, as careful readers demand.
@@ -37,6 +37,7 @@ from scheveningen.models.schedule import Game, Player, Schedule, Team
 from scheveningen.models.textform import ScheduleFormatError
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
+MAX_TEAM = 100  # players a team, as for the designer
 _RECORD = re.compile(r"^(\d{3})(?: |$)")
 PLAN_PREFIX = "### scheveningen-plan"
 _PLAN = re.compile(r"^### scheveningen-plan\s+(\d+)\s+([WB]+)\s*$")
@@ -215,7 +216,8 @@ def read_trf(text: str, source: str = "") -> TrfMatch:
             if (round_no, team_no) in orders:
                 raise TrfFormatError(line_no, f"a second 300 line for team {team_no} in round {round_no}", source)
             orders[round_no, team_no] = (_ranks(line, 17, line_no, source), line_no)
-    return _build(players, teams_310 or teams_013, orders, plans, tournament, declared_rounds, comments, source)
+    teams = sorted(teams_310, key=lambda team: team.number) or teams_013
+    return _build(players, teams, orders, plans, tournament, declared_rounds, comments, source)
 
 
 def _build(
@@ -238,6 +240,12 @@ def _build(
     for side, team in zip((Team.A, Team.B), teams, strict=True):
         if not team.ranks:
             raise TrfFormatError(team.line, f"team {team.name or team.number} lists no players", source)
+        if len(team.ranks) > MAX_TEAM:
+            raise TrfFormatError(
+                team.line,
+                f"team {team.name or team.number} lists {len(team.ranks)} players; at most {MAX_TEAM}",
+                source,
+            )
         for position, rank in enumerate(team.ranks, start=1):
             if rank not in players:
                 raise TrfFormatError(team.line, f"team {team.name or team.number}: no 001 line for rank {rank}", source)

@@ -410,3 +410,12 @@ def test_verify_reads_a_trf_from_standard_input_and_fingerprint_reads_a_file(
     plain.write_text(format_text(record.schedule), encoding="utf-8")
     assert main(["fingerprint", str(plain)]) == 0
     assert capsys.readouterr().out == from_trf
+
+
+def test_team_records_are_taken_in_team_number_order() -> None:
+    record = make_record("single", boards=4, played_rounds=0.5)
+    lines = export_trf(record).split("\r\n")
+    first, second = (i for i, line in enumerate(lines) if line.startswith("310"))
+    lines[first], lines[second] = lines[second], lines[first]
+    back = read_trf("\r\n".join(lines))
+    assert back.schedule == record.schedule and back.results == dict(record.results)
