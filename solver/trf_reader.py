@@ -21,10 +21,10 @@ characters; lines end in CR, LF or CR LF; ``###`` starts a comment line):
 The first team (lowest ``310`` team number, or first ``013`` line) is team A, the second team B;
 a player's number in the schedule is the position in the team record.  A round without a ``300``
 record for a team takes the board order from the opponents of the other team's players (TRF-16
-files have no ``300`` records), or the default order.  Games not played yet have blank round entries; their colours come from the
-``### scheveningen-plan`` comment lines that ``schev export --format trf`` writes (other readers
-skip comments).  Every game is checked from both sides, and every player's points must equal the
-sum of the results, as careful readers demand.
+files have no ``300`` records), or the default order.  Games not played yet have blank round
+entries; their colours come from the ``### scheveningen-plan`` comment lines that
+``schev export --format trf`` writes (other readers skip comments).  Every game is checked from
+both sides, and every player's points must equal the sum of the results, as careful readers demand.
 """
 
 from __future__ import annotations
