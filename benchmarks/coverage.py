@@ -7,7 +7,7 @@ same run:
     in a fresh process, timed from launch to exit (Python start-up and imports
     included), with the status, breaks and lower bound read from its JSON and
     the schedule re-checked by ``scheveningen.solver.verifier.verify``;
-(b) the plain one-model CP-SAT baseline: ``MatchModel.build(MatchModelSpec(N,
+(b) the plain one-model CP-SAT baseline: ``MatchModel.build(ModelOptions(N,
     objective="none", symmetry_breaking=False, break_bound_cut=False))``, no
     objective, no hint, no construction, solved with
     ``stop_after_first_solution``, build plus solve capped at ``--baseline-limit``
@@ -39,7 +39,7 @@ from pathlib import Path
 from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 from ortools.sat.python import cp_model
 
-from scheveningen.models.cpsat import MatchModel, MatchModelSpec
+from scheveningen.models.cpsat import MatchModel, ModelOptions
 from scheveningen.models.schedule import Game, Player, Schedule
 from scheveningen.solver.verifier import verify
 
@@ -160,7 +160,7 @@ class BaselineRun:
 def run_baseline(n: int, limit: float, workers: int, seed: int) -> BaselineRun:
     started = time.perf_counter()
     try:
-        mm = MatchModel.build(MatchModelSpec(n, objective="none", symmetry_breaking=False, break_bound_cut=False))
+        mm = MatchModel.build(ModelOptions(n, objective="none", symmetry_breaking=False, break_bound_cut=False))
         mm.set_objective()
         build = time.perf_counter() - started
         solver = cp_model.CpSolver()

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ortools.sat.python import cp_model
 
-from scheveningen.models.cpsat import MatchModel, MatchModelSpec
+from scheveningen.models.cpsat import MatchModel, ModelOptions
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.tables import PUBLISHED_SIZES, published
@@ -75,8 +75,8 @@ def enumerate_optimal(
     n: int, breaks: int, relaxed: dict[Rule, int], symmetry_breaking: bool, cap: int, time_limit: float
 ) -> Enumeration:
     """Every schedule on ``n`` boards keeping the (relaxed) rules with exactly ``breaks`` breaks."""
-    spec = MatchModelSpec(boards=n, relaxed=frozenset(relaxed), symmetry_breaking=symmetry_breaking)
-    mm = MatchModel.build(spec)
+    options = ModelOptions(boards=n, relaxed=frozenset(relaxed), symmetry_breaking=symmetry_breaking)
+    mm = MatchModel.build(options)
     for rule, amount in relaxed.items():
         mm.fix_penalty(rule, amount)
     mm.model.add(sum(mm.brk.values()) == breaks)

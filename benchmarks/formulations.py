@@ -39,7 +39,7 @@ from _common import machine_lines, markdown_table, parse_sizes
 from ortools.sat.python import cp_model
 
 from scheveningen.models.constructions import construct
-from scheveningen.models.cpsat import MatchModel, MatchModelSpec
+from scheveningen.models.cpsat import MatchModel, ModelOptions
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.symmetry import normalise
 from scheveningen.solver.verifier import verify
@@ -163,7 +163,7 @@ def _opponent_vars(mm: MatchModel) -> dict[tuple[int, int], cp_model.IntVar]:
 
 def _add_hint(mm: MatchModel, start: Schedule) -> None:
     mm.hint(start)
-    if mm.spec.formulation == "channelled":
+    if mm.options.formulation == "channelled":
         opponents = {(r, board): game.b_player.number for r, board, game in start.games()}
         for key, var in _opponent_vars(mm).items():
             mm.model.add_hint(var, opponents[key])
@@ -171,8 +171,8 @@ def _add_hint(mm: MatchModel, start: Schedule) -> None:
 
 def run_variant(n: int, variant: Variant, time_limit: float, workers: int, seed: int) -> Run:
     started = time.perf_counter()
-    spec = MatchModelSpec(boards=n, formulation=variant.formulation, symmetry_breaking=variant.symmetry)
-    mm = MatchModel.build(spec)
+    options = ModelOptions(boards=n, formulation=variant.formulation, symmetry_breaking=variant.symmetry)
+    mm = MatchModel.build(options)
     mm.set_objective()
     if variant.hint:
         start = construct(n)

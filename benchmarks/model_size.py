@@ -2,7 +2,7 @@
 
 For every size N the model ``scheveningen.solver.design`` builds is built in a fresh Python
 process (so memory does not accumulate from one size to the next):
-``MatchModel.build(MatchModelSpec(N, symmetry_breaking=True))`` followed by
+``MatchModel.build(ModelOptions(N, symmetry_breaking=True))`` followed by
 ``set_objective()`` (minimise breaks).  Reported per N: the numbers of
 variables and constraints in the proto, the build time (fastest of
 ``--repeats`` builds; the first build is given too), the peak resident memory
@@ -49,10 +49,10 @@ def measure(n: int, repeats: int) -> dict[str, object]:
     import resource
     import tracemalloc
 
-    from scheveningen.models.cpsat import MatchModel, MatchModelSpec
+    from scheveningen.models.cpsat import MatchModel, ModelOptions
 
     def build() -> MatchModel:
-        mm = MatchModel.build(MatchModelSpec(n, symmetry_breaking=True))
+        mm = MatchModel.build(ModelOptions(n, symmetry_breaking=True))
         mm.set_objective()
         return mm
 
@@ -64,7 +64,7 @@ def measure(n: int, repeats: int) -> dict[str, object]:
     rss_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     proto = mm.model.Proto()
     variables, constraints = len(proto.variables), len(proto.constraints)
-    rounds = mm.spec.rounds
+    rounds = mm.options.rounds
     del proto, mm
     gc.collect()
     times = [first]
@@ -304,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
 
     header_lines = machine_lines([sys.argv[0], *argv])
     spec_line = (
-        "- Model: `MatchModel.build(MatchModelSpec(N, symmetry_breaking=True))` + `set_objective()` (Boolean "
+        "- Model: `MatchModel.build(ModelOptions(N, symmetry_breaking=True))` + `set_objective()` (Boolean "
         "formulation, rules 1-3 hard, break-bound cut, minimise breaks), one fresh Python process per N; build "
         f"time is the fastest of {args.repeats} build(s); exponents fitted over N >= {args.fit_min}"
     )

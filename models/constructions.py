@@ -225,12 +225,12 @@ def _prolonged_square(
         symbol[(rank + c) % m] = symbol_at_hole[c]
     rest_b = iter(b for b, h in b_hole.items() if h == extra)
     rest_a = iter(p for p, h in a_hole.items() if h == extra)
-    row = [x if x is not None else next(rest_b) for x in row]
-    symbol = [x if x is not None else next(rest_a) for x in symbol]
+    full_row = [x if x is not None else next(rest_b) for x in row]
+    full_symbol = [x if x is not None else next(rest_a) for x in symbol]
     games = []
-    for j, b in enumerate(row):
+    for j, b in enumerate(full_row):
         for c, r in enumerate(columns):
-            games.append((extra if r == b_hole[b] else r, symbol[(j + c) % m], b))
+            games.append((extra if r == b_hole[b] else r, full_symbol[(j + c) % m], b))
     return games
 
 
@@ -278,7 +278,19 @@ def _phases(n: int) -> tuple[int, int, int, list[Label], dict[Label, str], dict[
 
 def _special_rows(n: int, h: int) -> dict[str, list[Label]]:
     """The A player met by each special B player in rounds 1..n (runs R1 | R2 | ... | R6)."""
-    a_, b_, A_, B_ = (lambda i: ("a", i)), (lambda i: ("b", i)), (lambda i: ("A", i)), (lambda i: ("B", i))
+
+    def a_(i: int) -> Label:
+        return ("a", i)
+
+    def b_(i: int) -> Label:
+        return ("b", i)
+
+    def A_(i: int) -> Label:
+        return ("A", i)
+
+    def B_(i: int) -> Label:
+        return ("B", i)
+
     s, S = ("s", 0), ("S", 0)
     if h % 2 == 0:  # a = h; runs 2, h-2, h, 2, h, h
         return {
@@ -424,9 +436,13 @@ def phase_matchings(n: int) -> Schedule:
                 opp[r][i] = first + c
     pairings = []
     for r in range(n):
-        pairings.append(
-            [(i + 1, opp[r][i] + 1, (z[lab][r] == "+") == ((r + 1) % 2 == 0)) for i, lab in enumerate(labels)]
-        )
+        games = []
+        for i, lab in enumerate(labels):
+            b = opp[r][i]
+            if b is None:
+                raise RuntimeError(f"A{i + 1} has no opponent in round {r + 1} (bug)")
+            games.append((i + 1, b + 1, (z[lab][r] == "+") == ((r + 1) % 2 == 0)))
+        pairings.append(games)
     return Schedule.from_pairings(pairings)
 
 

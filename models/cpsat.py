@@ -8,43 +8,76 @@ Variables (all Boolean, keyed by tuples and named for the solver log):
 * ``brk[p, r, s]``: player ``p`` plays rounds ``r`` and ``s`` with no game in
   between, with the same colour both times (with full teams ``s = r + 1``).
 
+:meth:`MatchModel.build` posts the model by role, in this order:
+
+1. variables (``_add_variables``);
+2. rule 0, complete, with its channels (``RULE_FORMS[Rule.COMPLETE]``): every
+   later part reads the ``plays`` literals it defines;
+3. the break literals (``_add_break_literals``): rule 2 constrains them, rule 4
+   (the objective) counts them;
+4. the other rules of the registry (models/rules.py) in priority order, each
+   through its entry in :data:`RULE_FORMS`, where its hard form and its relaxed
+   form (penalty variables counting exactly what the verifier counts) sit side
+   by side;
+5. the requests (``_add_requests``), behind one assumption literal each when
+   asked, which is how an impossible set of requests is explained;
+6. symmetry breaking (``_add_symmetry_breaking``), only as far as the registry
+   says every rule posted is kept by the symmetries used;
+7. the proven cuts on the breaks (``_add_break_bound_cuts``).
+
+The objective is set afterwards by the caller (:meth:`MatchModel.set_objective`,
+or :meth:`MatchModel.minimise_penalty` for one stage of a relaxed solve).
+
 Every rule is posted on Boolean literals or on sums built afresh where they
-are used: no linear expression is stored and reused (see the OR-Tools pitfall
-in DEVELOPERS.md).  Rules 1-3 are hard constraints unless the caller lists
-them as relaxed; a relaxed rule is posted with penalty variables that count
-exactly what the verifier counts, so the pipeline can minimise, then fix,
-each relaxed rule before it minimises breaks.  Requests (meetings, avoided
-pairings, colours, rounds already played) can be posted behind one assumption
-literal each, which is how an impossible set of requests is explained.  The
-formulation knows nothing about the verifier.
+are used: no linear expression is stored and reused (OR-Tools 9.12-9.15 can
+rewrite a reused expression in place).  The formulation knows nothing about
+the verifier.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model, cp_model_helper
 
 from scheveningen.models.bounds import proven_break_bound
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request, RuleSettings
-from scheveningen.models.rules import Rule
+from scheveningen.models.rules import Rule, by_priority, kept_by
 from scheveningen.models.schedule import Colour, Schedule, Team
 
 Formulation = Literal["boolean", "channelled"]
 Objective = Literal["breaks", "fair", "none"]
 Player = tuple[str, int]  # ("A", 3) for A3; plain tuples keep the keys cheap
 Literal_ = cp_model.IntVar | int  # a Boolean variable, its negation, or the constant 1
+BoolLiteral = cp_model_helper.Literal  # a Boolean variable or its negation
 
 
 @dataclass(frozen=True)
-class MatchModelSpec:
-    """What to build: the match, which rules are relaxed, and modelling choices.
+class RuleForms:
+    """The model's side of one registry rule: its hard form and its relaxed form, side by side.
+
+    ``hard(model, enforce)`` posts the rule, each constraint enforced by the literals in
+    ``enforce`` (none, or the rule's assumption literal when explaining infeasibility).
+    ``relaxed(model)`` posts the rule so that it may be broken and returns the penalty terms,
+    which sum to what the verifier's excess for the rule counts.  A rule that is never relaxed
+    has no relaxed form; fewest breaks, an objective, has neither (see ``set_objective``).
+    """
+
+    hard: Callable[[MatchModel, list[BoolLiteral]], None] | None
+    relaxed: Callable[[MatchModel], list[cp_model.IntVar]] | None = None
+
+
+@dataclass(frozen=True)
+class ModelOptions:
+    """What model to build: the match, which rules are relaxed, and modelling choices.
 
     ``match`` defaults to a plain ``boards``-board match without requests.
     ``assumptions`` posts each request (and, with ``rule_assumptions``, each
-    of rules 1-3) behind its own literal, for explaining infeasibility.
+    relaxable rule) behind its own literal, for explaining infeasibility.
+    ``rules`` are the model's rule forms, :data:`RULE_FORMS` unless a caller adds one.
     """
 
     boards: int
@@ -57,13 +90,15 @@ class MatchModelSpec:
     match: Match | None = None
     assumptions: bool = False
     rule_assumptions: bool = False
+    rules: Mapping[Rule, RuleForms] | None = None
 
     def __post_init__(self) -> None:
         if self.boards < 1:
             raise ValueError(f"boards must be at least 1, got {self.boards}")
-        bad = self.relaxed - {Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE}
+        bad = [rule for rule in self.relaxed if not rule.relaxable]
         if bad:
-            raise ValueError(f"only rules 1-3 can be relaxed, got {sorted(int(r) for r in bad)}")
+            allowed = ", ".join(str(int(rule)) for rule in sorted(self.rule_forms) if rule.relaxable)
+            raise ValueError(f"only rules {allowed} can be relaxed, got {sorted(int(r) for r in bad)}")
         if self.match is None:
             object.__setattr__(self, "match", Match(boards=self.boards, double=self.double))
         elif self.match.boards != self.boards or self.match.double != self.double:
@@ -75,8 +110,16 @@ class MatchModelSpec:
         return self.match
 
     @property
+    def rule_forms(self) -> Mapping[Rule, RuleForms]:
+        return RULE_FORMS if self.rules is None else self.rules
+
+    @property
     def rounds(self) -> int:
         return self.the_match.rounds
+
+
+#: The old name of :class:`ModelOptions` (it never was the TOML match spec).
+MatchModelSpec = ModelOptions
 
 
 def _max_bye_gap(size: int, boards: int) -> int:
@@ -91,11 +134,31 @@ def _max_bye_gap(size: int, boards: int) -> int:
     return math.ceil(2 * size / boards) - 1
 
 
+def _break_chains(
+    following: dict[int, list[tuple[int, cp_model.IntVar]]], length: int
+) -> list[list[tuple[int, cp_model.IntVar]]]:
+    """Every chain of `length` break literals over consecutive games, as (start, literal) lists."""
+    chains: list[list[tuple[int, cp_model.IntVar]]] = []
+
+    def extend(start: int, chain: list[tuple[int, cp_model.IntVar]]) -> None:
+        if len(chain) == length:
+            chains.append(list(chain))
+            return
+        for s, brk in following.get(start, []):
+            chain.append((start, brk))
+            extend(s, chain)
+            chain.pop()
+
+    for r in sorted(following):
+        extend(r, [])
+    return chains
+
+
 @dataclass
 class MatchModel:
     """A built CP-SAT model with its variables, ready to solve or to hint."""
 
-    spec: MatchModelSpec
+    options: ModelOptions
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     meet: dict[tuple[int, int, int], cp_model.IntVar] = field(default_factory=dict)
     a_white: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)
@@ -109,54 +172,57 @@ class MatchModel:
     # ------------------------------------------------------------------ building
 
     @classmethod
-    def build(cls, spec: MatchModelSpec) -> MatchModel:
-        """Add variables, then rules 0-3, the break variables and the requests; the objective is separate."""
-        self = cls(spec)
+    def build(cls, options: ModelOptions) -> MatchModel:
+        """Post the model in the order of the module docstring; the objective is set separately."""
+        self = cls(options)
         self._add_variables()
-        self._add_complete()
-        if spec.formulation == "channelled" and self.match.equal_teams:
-            self._add_opponent_channel()
-        self._add_colour_channel()
-        self._add_breaks()
-        for rule in (Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE):
-            if spec.rule_assumptions and self._rule_on(rule):
-                self.rule_literals[rule] = self.model.new_bool_var(f"rule_{int(rule)}")
-        if self.settings.colour_balance:
-            self._add_colour_balance()
-        if self.settings.max_run > 0:
-            self._add_max_run()
-        if self.settings.board_balance:
-            self._add_board_balance()
+        self._post_rule(Rule.COMPLETE)
+        self._add_break_literals()
+        for rule in by_priority(options.rule_forms):
+            if rule is not Rule.COMPLETE:
+                self._post_rule(rule)
         self._add_requests()
-        if spec.symmetry_breaking and self.match.equal_teams and not self.match.has_requests:
-            self._add_symmetry_breaking()
-        if spec.break_bound_cut and self.match.equal_teams:
-            self._add_break_bound_cuts()
+        self._add_symmetry_breaking()
+        self._add_break_bound_cuts()
         return self
 
     @property
+    def spec(self) -> ModelOptions:
+        """The old name of :attr:`options`."""
+        return self.options
+
+    @property
     def match(self) -> Match:
-        return self.spec.the_match
+        return self.options.the_match
 
     @property
     def settings(self) -> RuleSettings:
         return self.match.rules
 
-    def _rule_on(self, rule: Rule) -> bool:
-        if rule is Rule.COLOUR_BALANCE:
-            return self.settings.colour_balance
-        if rule is Rule.NO_THREE_IN_A_ROW:
-            return self.settings.max_run > 0
-        return self.settings.board_balance
+    def _post_rule(self, rule: Rule) -> None:
+        """Post one registry rule, hard or relaxed, if the match switches it on."""
+        if not rule.on(self.settings):
+            return
+        forms = self.options.rule_forms[rule]
+        if rule in self.options.relaxed:
+            assert forms.relaxed is not None, f"rule {int(rule)} has no relaxed form"
+            self.penalties[rule] = forms.relaxed(self)
+            return
+        enforce: list[BoolLiteral] = []
+        if self.options.rule_assumptions and rule.relaxable:
+            literal = self.model.new_bool_var(f"rule_{int(rule)}")
+            self.rule_literals[rule] = literal
+            enforce = [literal]
+        if forms.hard is not None:
+            forms.hard(self, enforce)
 
-    def _enforce(self, rule: Rule) -> list[cp_model.IntVar]:
-        """Enforcement literals for a hard rule: its assumption literal, if any."""
-        literal = self.rule_literals.get(rule)
-        return [literal] if literal is not None else []
+    def _hard_everywhere(self, rule: Rule) -> bool:
+        """The rule is posted hard, without an assumption literal: a proven fact may lean on it."""
+        return rule.on(self.settings) and rule not in self.options.relaxed and not self.options.rule_assumptions
 
     @property
     def _rounds(self) -> range:
-        return range(1, self.spec.rounds + 1)
+        return range(1, self.options.rounds + 1)
 
     def _team(self, team: str) -> range:
         return range(1, self.match.size(Team(team)) + 1)
@@ -172,7 +238,12 @@ class MatchModel:
     def games_of(self, player: Player) -> int:
         """How many games a player plays: one (two in a double round) against each opponent."""
         other = self.match.size(Team.B if player[0] == "A" else Team.A)
-        return other * (2 if self.spec.double else 1)
+        return other * (2 if self.options.double else 1)
+
+    def _meet(self, team: str, p: int, q: int, r: int) -> cp_model.IntVar:
+        return self.meet[r, p, q] if team == "A" else self.meet[r, q, p]
+
+    # ------------------------------------------------------------------ 1. variables
 
     def _add_variables(self) -> None:
         m = self.model
@@ -184,11 +255,20 @@ class MatchModel:
             for b in self._team("B"):
                 self.b_white[r, b] = m.new_bool_var(f"b_white[r{r},B{b}]")
 
-    def _add_complete(self) -> None:
-        # Rule 0: a round has `boards` games; nobody plays twice in a round (everybody plays
-        # once when a team has one player a board); each pair meets once (twice in a double
+    # ------------------------------------------------------------------ 2. rule 0 and its channels
+
+    def _complete(self, _enforce: list[BoolLiteral]) -> None:
+        """Rule 0, always hard: the pairings, the colour channel and, if asked, the opponent channel."""
+        self._add_pairings()
+        if self.options.formulation == "channelled" and self.match.equal_teams:
+            self._add_opponent_channel()
+        self._add_colour_channel()
+
+    def _add_pairings(self) -> None:
+        # A round has `boards` games; nobody plays twice in a round (everybody plays once
+        # when a team has one player a board); each pair meets once (twice in a double
         # round, once with each colour); sit-outs go in turn.
-        m, k = self.model, self.spec.boards
+        m, k = self.model, self.options.boards
         for r in self._rounds:
             m.add(sum(self.meet[r, a, b] for a in self._team("A") for b in self._team("B")) == k)
             for team, other in (("A", "B"), ("B", "A")):
@@ -201,14 +281,13 @@ class MatchModel:
                         play = m.new_bool_var(f"plays[r{r},{team}{p}]")
                         m.add(sum(games) == play)
                         self.plays[(team, p), r] = play
-        times = 2 if self.spec.double else 1
         for a in self._team("A"):
             for b in self._team("B"):
-                if times == 1:
+                if not self.options.double:
                     m.add_exactly_one(self.meet[r, a, b] for r in self._rounds)
                 else:
                     m.add(sum(self.meet[r, a, b] for r in self._rounds) == 2)
-        if self.spec.double:
+        if self.options.double:
             # Exactly one of the pair's two games has A White, counted through an AND literal.
             for a in self._team("A"):
                 for b in self._team("B"):
@@ -223,12 +302,9 @@ class MatchModel:
         for team in ("A", "B"):
             self._add_sit_outs_in_turn(team)
 
-    def _meet(self, team: str, p: int, q: int, r: int) -> cp_model.IntVar:
-        return self.meet[r, p, q] if team == "A" else self.meet[r, q, p]
-
     def _add_sit_outs_in_turn(self, team: str) -> None:
         # In every prefix of rounds each player has sat out floor or ceil of the team's average.
-        size, k = self.match.size(Team(team)), self.spec.boards
+        size, k = self.match.size(Team(team)), self.options.boards
         if size == k:
             return
         m = self.model
@@ -242,7 +318,7 @@ class MatchModel:
     def _add_opponent_channel(self) -> None:
         # Alternative view of rule 0: opp[r, a] is Aa's opponent; AllDifferent over a round
         # and over a board, each value channelled to the meeting literal.
-        m, n = self.model, self.spec.boards
+        m, n = self.model, self.options.boards
         opp = {}
         for r in self._rounds:
             for a in self._team("A"):
@@ -251,7 +327,7 @@ class MatchModel:
                     m.add(opp[r, a] == b).only_enforce_if(self.meet[r, a, b])
                     m.add(opp[r, a] != b).only_enforce_if(~self.meet[r, a, b])
             m.add_all_different(opp[r, a] for a in self._team("A"))
-        if not self.spec.double:
+        if not self.options.double:
             for a in self._team("A"):
                 m.add_all_different(opp[r, a] for r in self._rounds)
 
@@ -269,19 +345,21 @@ class MatchModel:
         for r in self._rounds:
             m.add(
                 sum(self.a_white[r, a] for a in self._team("A")) + sum(self.b_white[r, b] for b in self._team("B"))
-                == self.spec.boards
+                == self.options.boards
             )
+
+    # ------------------------------------------------------------------ 3. break literals
 
     def _adjacent_pairs(self, player: Player) -> list[tuple[int, int, Literal_]]:
         """(r, s, literal): the player's games in rounds r < s are consecutive ones."""
         m = self.model
         size = self.match.size(Team(player[0]))
-        if size == self.spec.boards:
-            return [(r, r + 1, 1) for r in range(1, self.spec.rounds)]
-        gap = _max_bye_gap(size, self.spec.boards)
+        if size == self.options.boards:
+            return [(r, r + 1, 1) for r in range(1, self.options.rounds)]
+        gap = _max_bye_gap(size, self.options.boards)
         pairs: list[tuple[int, int, Literal_]] = []
         for r in self._rounds:
-            for s in range(r + 1, min(self.spec.rounds, r + gap + 1) + 1):
+            for s in range(r + 1, min(self.options.rounds, r + gap + 1) + 1):
                 adj = m.new_bool_var(f"next_game[{player[0]}{player[1]},r{r},r{s}]")
                 inside = [self.plays[player, t] for t in range(r + 1, s)]
                 ends = [self.plays[player, r], self.plays[player, s]]
@@ -293,9 +371,9 @@ class MatchModel:
                 pairs.append((r, s, adj))
         return pairs
 
-    def _add_breaks(self) -> None:
-        # Rule 4: brk[p, r, s] is true exactly when p's consecutive games in rounds r and s
-        # have the same colour.
+    def _add_break_literals(self) -> None:
+        # brk[p, r, s] is true exactly when p's consecutive games in rounds r and s have the
+        # same colour.
         m = self.model
         for player in self.all_players():
             for r, s, adj in self._adjacent_pairs(player):
@@ -310,86 +388,88 @@ class MatchModel:
                     m.add_implication(brk, adj)
                 self.brk[player, r, s] = brk
 
-    def _add_colour_balance(self) -> None:
-        # Rule 1: each player's whites are floor(g/2) or ceil(g/2) of its g games.
-        m = self.model
+    # ------------------------------------------------------------------ 4. rules 1-3, hard and relaxed side by side
+
+    # Rule 1, colour balance: each player's whites are floor(g/2) or ceil(g/2) of its g games.
+
+    def _colour_balance_sums(self) -> list[tuple[Player, list[cp_model.IntVar], int, int]]:
+        out = []
         for player in self.all_players():
             games = self.games_of(player)
-            low, high = games // 2, (games + 1) // 2
-            whites = [self.colour(player, r) for r in self._rounds]
-            if Rule.COLOUR_BALANCE in self.spec.relaxed:
-                broken = m.new_bool_var(f"unbalanced[{player[0]}{player[1]}]")
-                m.add_linear_constraint(sum(whites), low, high).only_enforce_if(~broken)
-                self.penalties.setdefault(Rule.COLOUR_BALANCE, []).append(broken)
-            else:
-                m.add_linear_constraint(sum(whites), low, high).only_enforce_if(self._enforce(Rule.COLOUR_BALANCE))
+            out.append((player, [self.colour(player, r) for r in self._rounds], games // 2, (games + 1) // 2))
+        return out
 
-    def _add_max_run(self) -> None:
-        # Rule 2: no player has the same colour in more than `max_run` consecutive games,
-        # i.e. no `max_run` breaks follow each other in the player's games.
-        m = self.model
-        length = self.settings.max_run
-        relaxed = Rule.NO_THREE_IN_A_ROW in self.spec.relaxed
+    def _colour_balance(self, enforce: list[BoolLiteral]) -> None:
+        for _player, whites, low, high in self._colour_balance_sums():
+            self.model.add_linear_constraint(sum(whites), low, high).only_enforce_if(enforce)
+
+    def _colour_balance_relaxed(self) -> list[cp_model.IntVar]:
+        # One penalty a player out of balance: the verifier counts such players.
+        penalties = []
+        for player, whites, low, high in self._colour_balance_sums():
+            broken = self.model.new_bool_var(f"unbalanced[{player[0]}{player[1]}]")
+            self.model.add_linear_constraint(sum(whites), low, high).only_enforce_if(~broken)
+            penalties.append(broken)
+        return penalties
+
+    # Rule 2, runs: no player has the same colour in more than `max_run` consecutive games
+    # (three in a row with max_run = 2), i.e. no `max_run` breaks follow each other.
+
+    def _long_runs(self) -> list[tuple[Player, list[tuple[int, cp_model.IntVar]]]]:
+        """Every chain of `max_run` consecutive break literals, with its player."""
+        out: list[tuple[Player, list[tuple[int, cp_model.IntVar]]]] = []
         for player in self.all_players():
             following: dict[int, list[tuple[int, cp_model.IntVar]]] = {}
             for (p, r, s), brk in self.brk.items():
                 if p == player:
                     following.setdefault(r, []).append((s, brk))
-            for chain in self._break_chains(following, length):
-                first = chain[0][0]
-                if relaxed:
-                    run = m.new_bool_var(f"long_run[{player[0]}{player[1]},r{first}]")
-                    m.add_bool_or([*(~brk for _s, brk in chain), run])
-                    self.penalties.setdefault(Rule.NO_THREE_IN_A_ROW, []).append(run)
-                else:
-                    m.add_bool_or([~brk for _s, brk in chain]).only_enforce_if(self._enforce(Rule.NO_THREE_IN_A_ROW))
+            out.extend((player, chain) for chain in _break_chains(following, self.settings.max_run))
+        return out
 
-    @staticmethod
-    def _break_chains(
-        following: dict[int, list[tuple[int, cp_model.IntVar]]], length: int
-    ) -> list[list[tuple[int, cp_model.IntVar]]]:
-        """Every chain of `length` break literals over consecutive games, as (start, literal) lists."""
-        chains: list[list[tuple[int, cp_model.IntVar]]] = []
+    def _runs(self, enforce: list[BoolLiteral]) -> None:
+        for _player, chain in self._long_runs():
+            self.model.add_bool_or([~brk for _s, brk in chain]).only_enforce_if(enforce)
 
-        def extend(start: int, chain: list[tuple[int, cp_model.IntVar]]) -> None:
-            if len(chain) == length:
-                chains.append(list(chain))
-                return
-            for s, brk in following.get(start, []):
-                chain.append((start, brk))
-                extend(s, chain)
-                chain.pop()
+    def _runs_relaxed(self) -> list[cp_model.IntVar]:
+        # One penalty an over-long run (a window of max_run + 1 games): the verifier counts them.
+        penalties = []
+        for player, chain in self._long_runs():
+            run = self.model.new_bool_var(f"long_run[{player[0]}{player[1]},r{chain[0][0]}]")
+            self.model.add_bool_or([*(~brk for _s, brk in chain), run])
+            penalties.append(run)
+        return penalties
 
-        for r in sorted(following):
-            extend(r, [])
-        return chains
+    # Rule 3, board balance: team A has White on floor(k/2)..ceil(k/2) of a round's k boards,
+    # and the teams' match totals differ by at most 1 (A's total is floor or ceil of kR/2).
 
-    def _add_board_balance(self) -> None:
-        # Rule 3: team A has White on floor(k/2)..ceil(k/2) of a round's k boards, and the
-        # teams' match totals differ by at most 1 (A's total is floor or ceil of kR/2).
-        m, k = self.model, self.spec.boards
+    def _board_balance(self, enforce: list[BoolLiteral]) -> None:
+        m, k = self.model, self.options.boards
+        total = k * self.options.rounds
+        for r in self._rounds:
+            m.add_linear_constraint(
+                sum(self.a_white[r, a] for a in self._team("A")), k // 2, (k + 1) // 2
+            ).only_enforce_if(enforce)
+        m.add_linear_constraint(sum(self.a_white.values()), total // 2, (total + 1) // 2).only_enforce_if(enforce)
+
+    def _board_balance_relaxed(self) -> list[cp_model.IntVar]:
+        # The boards by which a round leaves [low, high], and the whites by which the totals
+        # differ beyond 1: the verifier's "board balance excess".
+        m, k = self.model, self.options.boards
         low, high = k // 2, (k + 1) // 2
-        total = k * self.spec.rounds
-        t_low, t_high = total // 2, (total + 1) // 2
-        if Rule.BOARD_BALANCE not in self.spec.relaxed:
-            enforce = self._enforce(Rule.BOARD_BALANCE)
-            for r in self._rounds:
-                m.add_linear_constraint(sum(self.a_white[r, a] for a in self._team("A")), low, high).only_enforce_if(
-                    enforce
-                )
-            m.add_linear_constraint(sum(self.a_white.values()), t_low, t_high).only_enforce_if(enforce)
-            return
-        # Relaxed: penalise the boards by which a round leaves [low, high], and the whites by
-        # which the totals differ beyond 1 (the verifier's "board balance excess").
+        total = k * self.options.rounds
+        penalties = []
         for r in self._rounds:
             over = m.new_int_var(0, k, f"round_excess[r{r}]")
             m.add(over >= sum(self.a_white[r, a] for a in self._team("A")) - high)
             m.add(over >= low - sum(self.a_white[r, a] for a in self._team("A")))
-            self.penalties.setdefault(Rule.BOARD_BALANCE, []).append(over)
+            penalties.append(over)
         over_total = m.new_int_var(0, total, "total_excess")
         m.add(over_total >= 2 * sum(self.a_white.values()) - total - 1)
         m.add(over_total >= total - 2 * sum(self.a_white.values()) - 1)
-        self.penalties.setdefault(Rule.BOARD_BALANCE, []).append(over_total)
+        penalties.append(over_total)
+        return penalties
+
+    # ------------------------------------------------------------------ 5. requests
 
     def _add_requests(self) -> None:
         # Requests are hard.  Each one's constraints are posted behind one literal when the
@@ -397,71 +477,77 @@ class MatchModel:
         m = self.model
         for index, request in enumerate(self.match.requests(), start=1):
             enforce: list[cp_model.IntVar] = []
-            if self.spec.assumptions:
+            if self.options.assumptions:
                 literal = m.new_bool_var(f"request_{index}")
                 self.request_literals.append((literal, request))
                 enforce = [literal]
             for clause in self._request_clauses(request):
                 m.add_bool_or(clause).only_enforce_if(enforce)
 
-    def _request_clauses(self, request: Request) -> list[list[cp_model.IntVar]]:
+    def _request_clauses(self, request: Request) -> list[list[BoolLiteral]]:
         """The request as clauses over the model's literals (each clause a list of literals)."""
+        clauses: list[list[BoolLiteral]] = []
         if isinstance(request, Meet):
-            clauses = [[self.meet[request.round, request.a, request.b]]]
+            clauses.append([self.meet[request.round, request.a, request.b]])
             if request.white is not None:
                 white = self.a_white[request.round, request.a]
                 clauses.append([white if request.white is Team.A else ~white])
-            return clauses
-        if isinstance(request, Avoid):
-            return [[~self.meet[r, request.a, request.b]] for r in request.rounds]
-        if isinstance(request, ColourWish):
+        elif isinstance(request, Avoid):
+            clauses.extend([~self.meet[r, request.a, request.b]] for r in request.rounds)
+        elif isinstance(request, ColourWish):
             player = (request.player.team.value, request.player.number)
             white = self.colour(player, request.round)
             play = self.plays[player, request.round]
-            clauses = [] if isinstance(play, int) else [[play]]
+            if not isinstance(play, int):
+                clauses.append([play])
             clauses.append([white if request.colour is Colour.WHITE else ~white])
-            return clauses
-        if isinstance(request, PlayedRound):
-            clauses = []
+        elif isinstance(request, PlayedRound):
             for game in request.games:
                 a, b = game.a_player.number, game.b_player.number
                 white = self.a_white[request.round, a]
                 clauses.append([self.meet[request.round, a, b]])
                 clauses.append([white if game.a_white else ~white])
-            return clauses
-        raise TypeError(f"unknown request {request!r}")
+        else:
+            raise TypeError(f"unknown request {request!r}")
+        return clauses
+
+    # ------------------------------------------------------------------ 6. symmetry breaking
 
     def _add_symmetry_breaking(self) -> None:
-        # Valid for a match without requests, because every rule is unchanged by
-        # (i) renumbering team B, (ii) renumbering A and B together by one permutation
-        # (games move to the new boards), and (iii) reversing every colour.
-        # By (i) round 1 pairs Ak with Bk.  By (iii) team A has at least half the whites
-        # in round 1 (flip them all otherwise).  By (ii), which keeps round 1's pairs,
+        # Valid for equal teams and a match without requests, because every rule is unchanged
+        # by (i) renumbering team B, (ii) renumbering A and B together by one permutation
+        # (games move to the new boards) and, where the registry says so, (iii) reversing every
+        # colour.  By (i) round 1 pairs Ak with Bk.  By (iii) team A has at least half the
+        # whites in round 1 (flip them all otherwise).  By (ii), which keeps round 1's pairs,
         # A's whites in round 1 come first on the boards.
-        m, n = self.model, self.spec.boards
+        if not (self.options.symmetry_breaking and self.match.equal_teams and not self.match.has_requests):
+            return
+        m, n = self.model, self.options.boards
         for a in self._team("A"):
             m.add(self.meet[1, a, a] == 1)
-        m.add(sum(self.a_white[1, a] for a in self._team("A")) >= (n + 1) // 2)
+        posted = [rule for rule in self.options.rule_forms if rule.on(self.settings)]
+        if kept_by(colour_reversal=True, rules=posted):
+            m.add(sum(self.a_white[1, a] for a in self._team("A")) >= (n + 1) // 2)
         for a in range(1, n):
             m.add_implication(self.a_white[1, a + 1], self.a_white[1, a])
+
+    # ------------------------------------------------------------------ 7. cuts
 
     def _add_break_bound_cuts(self) -> None:
         # Proven facts about every complete schedule of equal teams, stated for the solver:
         # the total of breaks is even (see even_break_bound), which lets its bound rise two
         # at a time, and with rule 3 enforced it is at least the proven bound.
+        if not (self.options.break_bound_cut and self.match.equal_teams):
+            return
         m = self.model
         half = m.new_int_var(0, len(self.brk), "half_of_breaks")
         m.add(sum(self.brk.values()) == 2 * half)
-
-        def hard(rule: Rule) -> bool:
-            return self._rule_on(rule) and rule not in self.spec.relaxed and not self.spec.rule_assumptions
-
-        if hard(Rule.BOARD_BALANCE):
+        if self._hard_everywhere(Rule.BOARD_BALANCE):
             bound = proven_break_bound(
-                self.spec.boards,
-                self.spec.double,
-                hard(Rule.COLOUR_BALANCE),
-                hard(Rule.NO_THREE_IN_A_ROW) and self.settings.no_three_in_a_row,
+                self.options.boards,
+                self.options.double,
+                self._hard_everywhere(Rule.COLOUR_BALANCE),
+                self._hard_everywhere(Rule.NO_THREE_IN_A_ROW) and self.settings.no_three_in_a_row,
             )
             m.add(sum(self.brk.values()) >= bound)
 
@@ -486,9 +572,9 @@ class MatchModel:
     def set_objective(self) -> None:
         """Minimise breaks; 'fair' adds, below them, the gap between the teams' breaks."""
         m = self.model
-        objective = self.spec.objective
+        objective = self.options.objective
         if objective == "none":
-            self.model.clear_objective()
+            self.model.clear_objective()  # type: ignore[no-untyped-call]  # untyped in ortools
             return
         breaks = list(self.brk.values())
         if objective == "breaks":
@@ -507,7 +593,7 @@ class MatchModel:
     def hint(self, schedule: Schedule) -> None:
         """Suggest a schedule of the same size (equal teams) as a starting point."""
         m = self.model
-        m.clear_hints()
+        m.clear_hints()  # type: ignore[no-untyped-call]  # untyped in ortools
         pairs = {}
         for r, board, game in schedule.games():
             pairs[r, board] = (game.b_player.number, game.a_white)
@@ -534,8 +620,16 @@ class MatchModel:
             pairings.append(round_pairs)
         return Schedule.from_pairings(pairings, team_a=self.match.size_a, team_b=self.match.size_b)
 
-    def core(self, solver: cp_model.CpSolver) -> list[Request | Rule]:
-        """The requests and rules behind the literals of an infeasibility core."""
-        by_index = {lit.index: request for lit, request in self.request_literals}
-        by_index.update({lit.index: rule for rule, lit in self.rule_literals.items()})
-        return [by_index[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in by_index]
+
+def _breaks_counted(_mm: MatchModel, _enforce: list[BoolLiteral]) -> None:
+    """Rule 4 is the objective: the break literals are posted in stage 3, minimised by set_objective."""
+
+
+#: The model's form of every rule in the registry (models/rules.py).
+RULE_FORMS: Mapping[Rule, RuleForms] = {
+    Rule.COMPLETE: RuleForms(MatchModel._complete),
+    Rule.COLOUR_BALANCE: RuleForms(MatchModel._colour_balance, MatchModel._colour_balance_relaxed),
+    Rule.NO_THREE_IN_A_ROW: RuleForms(MatchModel._runs, MatchModel._runs_relaxed),
+    Rule.BOARD_BALANCE: RuleForms(MatchModel._board_balance, MatchModel._board_balance_relaxed),
+    Rule.FEWEST_BREAKS: RuleForms(_breaks_counted),
+}

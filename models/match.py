@@ -23,7 +23,16 @@ Objective = Literal["breaks", "fair", "none"]
 
 
 class MatchError(ValueError):
-    """The match description is inconsistent; the message names the field."""
+    """The match description is inconsistent; the message names the field.
+
+    ``path`` is the field as a match spec (TOML) spells it, e.g. ``meet[2].round``, and
+    ``problem`` the rest of the message, so the spec reader can point at the line.
+    """
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
 
 
 @dataclass(frozen=True)
@@ -39,15 +48,20 @@ class RuleSettings:
     """Which house rules apply; the defaults are the house rules as written."""
 
     colour_balance: bool = True
-    max_run: int = 2  # longest run of one colour; 0 turns the rule off
+    max_run: int = 2  # the longest run of one colour allowed (rule 2 as written: 2); 0 turns the rule off
     board_balance: bool = True
     objective: Objective = "breaks"
 
     def __post_init__(self) -> None:
-        if self.max_run < 0:
-            raise MatchError(f"rules.max_run must be 0 (off) or a positive number, got {self.max_run}")
         if self.objective not in ("breaks", "fair", "none"):
-            raise MatchError(f"rules.objective must be 'breaks', 'fair' or 'none', got {self.objective!r}")
+            raise MatchError("rules.objective", f"must be 'breaks', 'fair' or 'none', got {self.objective!r}")
+        if self.max_run < 0:
+            raise MatchError("rules.max_run", f"must be 0 (off) or more, got {self.max_run}")
+
+    @property
+    def as_written(self) -> bool:
+        """Every house rule as the house rules write it (whatever the objective)."""
+        return self == RuleSettings(objective=self.objective)
 
     @property
     def no_three_in_a_row(self) -> bool:
@@ -126,24 +140,26 @@ class Match:
 
     def __post_init__(self) -> None:
         if self.boards < 1:
-            raise MatchError(f"boards must be at least 1, got {self.boards}")
+            raise MatchError("boards", f"must be at least 1, got {self.boards}")
         for attr in ("size_a", "size_b"):
             if getattr(self, attr) == 0:
                 object.__setattr__(self, attr, self.boards)
         for team, size in ((Team.A, self.size_a), (Team.B, self.size_b)):
             if size < self.boards:
                 raise MatchError(
-                    f"team {team.value} has {size} players, fewer than the {self.boards} boards it must fill"
+                    f"teams.{team.value}.size",
+                    f"team {team.value} has {size} players, fewer than the {self.boards} boards it must fill",
                 )
             info = self.team(team)
             if info.players and len(info.players) != size:
                 raise MatchError(
-                    f"teams.{team.value}.players names {len(info.players)} players but the team has {size}"
+                    f"teams.{team.value}.players", f"names {len(info.players)} players but the team has {size}"
                 )
         if (self.size_a * self.size_b) % self.boards:
             raise MatchError(
+                "teams",
                 f"{self.size_a} against {self.size_b} players on {self.boards} boards is not a whole number of "
-                f"rounds ({self.size_a * self.size_b} games / {self.boards} boards a round)"
+                f"rounds ({self.size_a * self.size_b} games / {self.boards} a round)",
             )
         self._check_requests()
 
@@ -174,52 +190,46 @@ class Match:
     def has_requests(self) -> bool:
         return bool(self.requests())
 
-    def player_name(self, player: Player) -> str:
-        names = self.team(player.team).players
-        return names[player.number - 1] if names else str(player)
-
     # ------------------------------------------------------------------ validation
 
     def _check_player(self, player: Player, where: str) -> None:
         size = self.size(player.team)
         if not 1 <= player.number <= size:
-            raise MatchError(f"{where}: {player} is not a player (team {player.team.value} has {size} players)")
+            raise MatchError(where, f"{player} is not a player (team {player.team.value} has {size} players)")
 
     def _check_round(self, r: int, where: str) -> None:
         if not 1 <= r <= self.rounds:
-            raise MatchError(f"{where}: round {r} is out of range (the match has rounds 1 to {self.rounds})")
+            raise MatchError(where, f"round {r} is out of range (the match has rounds 1 to {self.rounds})")
 
     def _check_requests(self) -> None:
+        # Each request is named by its path in a match spec (TOML), e.g. meet[2].round.
         for i, meet in enumerate(self.meets, start=1):
-            where = f"meet #{i}"
-            self._check_player(Player(Team.A, meet.a), where)
-            self._check_player(Player(Team.B, meet.b), where)
-            self._check_round(meet.round, where)
+            self._check_player(Player(Team.A, meet.a), f"meet[{i}].players")
+            self._check_player(Player(Team.B, meet.b), f"meet[{i}].players")
+            self._check_round(meet.round, f"meet[{i}].round")
         for i, avoid in enumerate(self.avoids, start=1):
-            where = f"avoid #{i}"
-            self._check_player(Player(Team.A, avoid.a), where)
-            self._check_player(Player(Team.B, avoid.b), where)
+            self._check_player(Player(Team.A, avoid.a), f"avoid[{i}].players")
+            self._check_player(Player(Team.B, avoid.b), f"avoid[{i}].players")
             if not avoid.rounds:
-                raise MatchError(f"{where}: rounds is empty")
+                raise MatchError(f"avoid[{i}].rounds", "must list at least one round")
             for r in avoid.rounds:
-                self._check_round(r, where)
+                self._check_round(r, f"avoid[{i}].rounds")
         for i, wish in enumerate(self.colours, start=1):
-            where = f"colour #{i}"
-            self._check_player(wish.player, where)
-            self._check_round(wish.round, where)
+            self._check_player(wish.player, f"colour[{i}].player")
+            self._check_round(wish.round, f"colour[{i}].round")
         for i, played in enumerate(self.played, start=1):
             where = f"played round {i}"
             if played.round != i:
-                raise MatchError(f"{where}: played rounds must be rounds 1, 2, ... in order, got round {played.round}")
+                raise MatchError(where, f"played rounds must be rounds 1, 2, ... in order, got round {played.round}")
             self._check_round(played.round, where)
             if len(played.games) != self.boards:
-                raise MatchError(f"{where}: has {len(played.games)} games, expected {self.boards}")
+                raise MatchError(where, f"has {len(played.games)} games, expected {self.boards}")
             seen: set[Player] = set()
             for board, game in enumerate(played.games, start=1):
                 for player in (game.white, game.black):
                     self._check_player(player, f"{where}, board {board}")
                     if player in seen:
-                        raise MatchError(f"{where}: {player} plays twice")
+                        raise MatchError(where, f"{player} plays twice")
                     seen.add(player)
                 if self.equal_teams and game.a_player.number != board:
-                    raise MatchError(f"{where}: board {board} must seat A{board}, found {game}")
+                    raise MatchError(where, f"board {board} must seat A{board}, found {game}")

@@ -29,6 +29,7 @@ names what is wrong; reading a file adds where (:class:`MatchFileError`).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
@@ -80,7 +81,7 @@ class Scoring:
     def __post_init__(self) -> None:
         for key in ("win", "draw", "loss"):
             value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0 or value != value:
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
                 raise MatchRecordError(f"scoring.{key} must be a number, 0 or more, got {value!r}")
             object.__setattr__(self, key, float(value))
         if not self.win >= self.draw >= self.loss:
@@ -249,7 +250,8 @@ class MatchRecord:
         roster = self.roster(player.team)
         if roster:
             return roster[player.number - 1]
-        return PlayerInfo(name=self.match.player_name(player))
+        names = self.match.team(player.team).players
+        return PlayerInfo(name=names[player.number - 1] if names else str(player))
 
     def game(self, r: int, board: int) -> Game:
         """The game on ``board`` in round ``r``; :class:`MatchRecordError` when there is none."""

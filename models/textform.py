@@ -92,15 +92,15 @@ def parse_text(text: str, source: str = "") -> ParsedText:
     if not rounds:
         raise ScheduleFormatError(None, "no rounds found (expected lines such as 'Round 1\tA1-B1\tB2-A2')", source)
     boards = len(rounds[0])
-    games = boards * len(rounds)
+    total_games = boards * len(rounds)
     for team, size in sizes.items():
         # A team of `size` players needs at least `size` games, and checking a team far larger
         # than the file would take as long as its size squared: reject such a number here.
-        if size > games:
+        if size > total_games:
             raise ScheduleFormatError(
                 largest_on[team],
                 f"{team.value}{size} cannot play in this match: a team of {size} players needs at least "
-                f"{size} games, but the file has {games}",
+                f"{size} games, but the file has {total_games}",
                 source,
             )
     try:

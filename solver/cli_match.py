@@ -289,7 +289,12 @@ def result_answer(args: argparse.Namespace) -> Answer:
 
 def _game_dict(record: MatchRecord, r: int, board: int) -> dict[str, Any]:
     game = record.game(r, board)
-    return {"board": board, "white": str(game.white), "black": str(game.black), "result": record.results[(r, board)]}
+    return {
+        "board": board,
+        "white": str(game.white),
+        "black": str(game.black),
+        "result": record.results[(r, board)].value,
+    }
 
 
 # --------------------------------------------------------------------------- standings

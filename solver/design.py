@@ -23,14 +23,15 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import even_break_bound, proven_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
-from scheveningen.models.cpsat import Formulation, MatchModel, MatchModelSpec, Objective
+from scheveningen.models.cpsat import Formulation, MatchModel, ModelOptions, Objective
 from scheveningen.models.match import Match, Request, RuleSettings
-from scheveningen.models.rules import RELAXABLE, Rule
+from scheveningen.models.rules import Rule, relaxable
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.symmetry import normalise
 from scheveningen.models.tables import best, best_sizes, best_stated_bound
@@ -68,8 +69,9 @@ class DesignParams:
     then the same on every run that stops on a proof or on ``work_limit``
     (CP-SAT's deterministic time, the same on every machine), whereas a
     wall-clock ``time_limit`` may stop a slower machine earlier.
-    ``objective`` and ``double`` apply to :func:`design`; a :class:`Match`
-    carries its own.
+    ``objective`` and ``double`` describe the plain match :func:`design` builds;
+    a :class:`Match` is their home, and the params in a :class:`Result` repeat
+    the match's values.
     """
 
     time_limit: float = 10.0
@@ -116,10 +118,7 @@ class Result:
         return self.match.boards
 
     def parameters(self) -> dict[str, object]:
-        data = asdict(self.params)
-        data["objective"] = self.match.rules.objective
-        data["double"] = self.match.double
-        return data
+        return asdict(self.params)
 
 
 class _Progress(cp_model.CpSolverSolutionCallback):
@@ -145,9 +144,18 @@ class _Progress(cp_model.CpSolverSolutionCallback):
         self._callback(self._objective, self._bound, time.monotonic() - self._started)
 
 
+@dataclass(frozen=True)
+class Start:
+    """A verified schedule to start from (or to answer with), and its breaks."""
+
+    schedule: Schedule
+    breaks: int
+
+
 @dataclass
-class _Run:
-    """What one design run carries through its stages."""
+class DesignRun:
+    """What one design run carries through its stages: the match, the parameters, the clock and
+    the messages for the user.  Every CP-SAT solve of a design goes through :meth:`solve`."""
 
     match: Match
     params: DesignParams
@@ -163,21 +171,28 @@ class _Run:
     def objective(self) -> Objective:
         return self.match.rules.objective
 
-    def spec(self, relaxed: frozenset[Rule] = frozenset(), **changes: object) -> MatchModelSpec:
-        spec = MatchModelSpec(
-            boards=self.match.boards,
-            double=self.match.double,
+    def model_options(
+        self,
+        relaxed: frozenset[Rule] = frozenset(),
+        match: Match | None = None,
+        objective: Objective | None = None,
+        symmetry_breaking: bool | None = None,
+    ) -> ModelOptions:
+        """The options of a model of this run's match (or of ``match``, a variant of it)."""
+        match = self.match if match is None else match
+        return ModelOptions(
+            boards=match.boards,
+            double=match.double,
             relaxed=relaxed,
             formulation=self.params.formulation,
-            objective=self.objective,
-            symmetry_breaking=self.params.symmetry_breaking,
-            match=self.match,
+            objective=self.objective if objective is None else objective,
+            symmetry_breaking=self.params.symmetry_breaking if symmetry_breaking is None else symmetry_breaking,
+            match=match,
         )
-        return replace(spec, **changes) if changes else spec
 
     def solve(
         self, mm: MatchModel, show_progress: bool = False, incumbent: float = math.inf
-    ) -> tuple[cp_model.CpSolver, int]:
+    ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = max(self.deadline - time.monotonic(), 0.01)
         solver.parameters.num_workers = self.params.workers
@@ -191,160 +206,75 @@ class _Run:
         return solver, solver.solve(mm.model)
 
 
-def design(boards: int, params: DesignParams | None = None, progress: ProgressCallback | None = None) -> Result:
-    """Design a break-minimal schedule for ``boards`` boards under the house rules."""
+def design(
+    boards: int,
+    params: DesignParams | None = None,
+    progress: ProgressCallback | None = None,
+    *,
+    use_start: bool = True,
+) -> Result:
+    """Design a break-minimal schedule for ``boards`` boards under the house rules.
+
+    ``params.objective`` and ``params.double`` describe the plain match designed here.
+    """
     params = params or DesignParams()
     if not MIN_BOARDS <= boards <= MAX_BOARDS:
         raise DesignInputError(f"boards must be between {MIN_BOARDS} and {MAX_BOARDS}, got {boards}")
     match = Match(boards=boards, double=params.double, rules=RuleSettings(objective=params.objective))
-    return design_match(match, params, progress)
+    return design_match(match, params, progress, use_start=use_start)
 
 
-def design_match(match: Match, params: DesignParams | None = None, progress: ProgressCallback | None = None) -> Result:
-    """Design ``match``: keep its requests, keep or least-relax the rules, minimise breaks."""
-    params = params or DesignParams()
-    if match.boards > MAX_BOARDS or max(match.size_a, match.size_b) > MAX_BOARDS:
-        raise DesignInputError(f"at most {MAX_BOARDS} boards and players a team, got {match.boards} boards")
-    run = _Run(match, params, progress)
-    found = _verified_start(match)
-    start, known = found if found is not None else (None, 0)
-    if start is not None and run.objective == "none":
-        return _result(run, start, 0, {}, fairness_proven=False)
-    if match.has_requests and not params.strict and not _requests_feasible(run):
+def design_match(
+    match: Match,
+    params: DesignParams | None = None,
+    progress: ProgressCallback | None = None,
+    *,
+    use_start: bool = True,
+) -> Result:
+    """Design ``match``: keep its requests, keep or least-relax the rules, minimise breaks.
+
+    The stages, each a function below: :func:`compute_start` (a verified schedule to start
+    from, unless ``use_start`` is false, which makes the model search from nothing);
+    :func:`_start_suffices` (answer with the start when searching cannot improve it);
+    :func:`_requests_can_hold`; :func:`search` (the full model, seeded with the start);
+    :func:`_design_relaxed` (only when the rules cannot all hold); and :func:`verify_and_report`,
+    through which every schedule returned passes.
+    """
+    _check_size(match)
+    run = DesignRun(match, _one_home(params or DesignParams(), match), progress)
+    start = compute_start(match) if use_start else None
+    if start is not None and _start_suffices(run, start):
+        return verify_and_report(run, start.schedule)
+    if match.has_requests and not run.params.strict and not _requests_can_hold(run):
         return _explained(run)
-    if start is not None:
-        proven = _proven_bound(match, {}) if match.rules.objective == "breaks" else -1
-        if known == proven or _build_seconds(match) * 4 > run.deadline - time.monotonic():
-            # Nothing to gain (the construction meets the proven bound), or no time to build
-            # and search the full model: the verified construction is the answer.
-            if known != proven:
-                run.messages.append(
-                    f"the time limit leaves no room to search {match.boards} boards; "
-                    "this is the direct construction (a longer --time-limit may find fewer breaks)"
-                )
-            return _result(run, start, 0, {}, fairness_proven=False)
-    mm = MatchModel.build(run.spec())
-    mm.set_objective()
-    if start is not None:
-        # Search only for schedules better than the construction: with the "breaks"
-        # objective, proving there is none proves the construction optimal.
-        mm.hint(normalise(start) if params.symmetry_breaking else start)
-        mm.limit_breaks(known - 1 if run.objective == "breaks" else known)
-    solver, status = run.solve(mm, show_progress=True, incumbent=known if start is not None else math.inf)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        bound = _solver_bound(mm, solver, run.objective)
-        return _result(run, mm.schedule_from(solver), bound, {}, fairness_proven=status == cp_model.OPTIMAL)
-    if start is not None:
-        if status == cp_model.INFEASIBLE and run.objective == "breaks":
-            bound = known
-        else:
-            bound = min(_solver_bound(mm, solver, run.objective), known)
-        return _result(run, start, bound, {}, fairness_proven=False)
-    if status != cp_model.INFEASIBLE:
-        return _unknown(run)
-    if params.strict:
+    found = search(run, start)
+    if found is not None:
+        return found
+    if run.params.strict:
         return _explained(run)
     return _design_relaxed(run)
 
 
-def _design_relaxed(run: _Run) -> Result:
-    """Rules 1-3 cannot all hold: keep each rule that can be kept, in priority order, relax the rest least.
-
-    Rule i is kept when the requests, the rules kept so far and rule i can hold
-    together (the lower rules switched off); otherwise it is relaxed.  So a rule is
-    relaxed only when it cannot hold with the requests and the higher rules that
-    are kept, and with the lower rules it is then no more possible.  Each relaxed
-    rule is then broken as little as possible, in priority order, and finally
-    breaks are minimised with those amounts fixed.
-    """
-    match = run.match
-    kept: list[Rule] = []
-    relax: list[Rule] = []
-    for rule in sorted(RELAXABLE):
-        if not _rule_on(match.rules, rule):
-            continue
-        trial = replace(run, match=_only_rules(match, [*kept, rule]))
-        mm = MatchModel.build(trial.spec(objective="none", symmetry_breaking=False))
-        mm.set_objective()
-        _solver, status = run.solve(mm)
-        if status == cp_model.INFEASIBLE:
-            relax.append(rule)
-        elif status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            kept.append(rule)
-        else:
-            return _unknown(run)
-    if not relax:
-        return _unknown(run)  # infeasible together yet each feasible: cannot happen, but never guess
-    relaxed: dict[Rule, int] = {}
-    for rule in relax:
-        mm = MatchModel.build(run.spec(frozenset(relax)))
-        for done, amount in relaxed.items():
-            mm.fix_penalty(done, amount)
-        mm.minimise_penalty(rule)
-        solver, status = run.solve(mm)
-        if status != cp_model.OPTIMAL:
-            return _unknown(run)  # a rule must not be relaxed further than it has to be
-        relaxed[rule] = round(solver.objective_value)
-    mm = MatchModel.build(run.spec(frozenset(relax)))
-    for rule, amount in relaxed.items():
-        mm.fix_penalty(rule, amount)
-    mm.set_objective()
-    solver, status = run.solve(mm, show_progress=True)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return _unknown(run)
-    bound = _solver_bound(mm, solver, run.objective)
-    return _result(run, mm.schedule_from(solver), bound, relaxed, fairness_proven=status == cp_model.OPTIMAL)
+def _check_size(match: Match) -> None:
+    if match.boards > MAX_BOARDS or max(match.size_a, match.size_b) > MAX_BOARDS:
+        raise DesignInputError(f"at most {MAX_BOARDS} boards and players a team, got {match.boards} boards")
 
 
-def _only_rules(match: Match, rules: list[Rule]) -> Match:
-    """The match with just ``rules`` of rules 1-3 switched on (as the match sets them)."""
-    settings = match.rules
-    return replace(
-        match,
-        rules=RuleSettings(
-            colour_balance=settings.colour_balance and Rule.COLOUR_BALANCE in rules,
-            max_run=settings.max_run if Rule.NO_THREE_IN_A_ROW in rules else 0,
-            board_balance=settings.board_balance and Rule.BOARD_BALANCE in rules,
-            objective=settings.objective,
-        ),
-    )
+def _one_home(params: DesignParams, match: Match) -> DesignParams:
+    """The match is the home of the objective and of double: the params in a result repeat it."""
+    if (params.objective, params.double) == (match.rules.objective, match.double):
+        return params
+    return replace(params, objective=match.rules.objective, double=match.double)
 
 
-def _build_seconds(match: Match) -> float:
-    """A generous estimate of the time to build the full model (it grows as n cubed;
-    40 boards took 0.9 s on the 2-core benchmark machine)."""
-    return 2.5e-5 * match.size_a * match.size_b * match.rounds
-
-
-def _rule_on(settings: RuleSettings, rule: Rule) -> bool:
-    if rule is Rule.COLOUR_BALANCE:
-        return settings.colour_balance
-    if rule is Rule.NO_THREE_IN_A_ROW:
-        return settings.max_run > 0
-    return settings.board_balance
-
-
-def _rules_off(match: Match) -> Match:
-    return replace(match, rules=RuleSettings(False, 0, False, match.rules.objective))
-
-
-def _requests_feasible(run: _Run) -> bool:
-    """Can the requests hold at all, with every rule relaxed?  (Unknown counts as yes.)"""
-    relaxed_run = replace(run, match=_rules_off(run.match))
-    mm = MatchModel.build(relaxed_run.spec(objective="none", symmetry_breaking=False))
-    mm.set_objective()
-    _solver, status = run.solve(mm)
-    return status != cp_model.INFEASIBLE
-
-
-def _verified_start(match: Match) -> tuple[Schedule, int] | None:
-    """The best starting schedule for a plain match and its breaks, checked by the verifier
-    like any design; ``None`` when there is none.
+def compute_start(match: Match) -> Start | None:
+    """The best verified schedule to start from for a plain match; ``None`` when there is none.
 
     That is the direct construction, or the best known design (found by an earlier,
-    longer search of this model, models/best/) where it has fewer breaks.
+    longer search of this model, models/best/) where it has fewer breaks, each checked
+    by the verifier like any design.
     """
-    if not match.equal_teams or match.has_requests or match.rules != RuleSettings(objective=match.rules.objective):
+    if not match.equal_teams or match.has_requests or not match.rules.as_written:
         return None
     candidates = []
     schedule = construct(match.boards, match.double)
@@ -362,11 +292,142 @@ def _verified_start(match: Match) -> tuple[Schedule, int] | None:
             problems = "; ".join(v.message for v in verdict.violations()[:5])
             raise DesignBugError(f"the {name} for {match.boards} boards breaks the rules; this is a bug: {problems}")
         if not verdict.relaxed:  # a start must keep every rule (2 boards cannot)
-            verified.append((verdict.metrics.total_breaks, candidate))
-    if not verified:
-        return None
-    breaks, schedule = min(verified, key=lambda pair: pair[0])
-    return schedule, breaks
+            verified.append(Start(candidate, verdict.metrics.total_breaks))
+    return min(verified, key=lambda start: start.breaks, default=None)
+
+
+def _start_suffices(run: DesignRun, start: Start) -> bool:
+    """Whether the start is the answer: nothing to minimise, the proven bound already met, or
+    no time to build and search the full model (said in a message)."""
+    if run.objective == "none":
+        return True
+    if run.objective == "breaks" and start.breaks == _proven_bound(run.match, {}):
+        return True
+    if _build_seconds(run.match) * 4 > run.deadline - time.monotonic():
+        run.messages.append(
+            f"the time limit leaves no room to search {run.match.boards} boards; "
+            "this is the direct construction (a longer --time-limit may find fewer breaks)"
+        )
+        return True
+    return False
+
+
+def search(run: DesignRun, start: Start | None) -> Result | None:
+    """Search the full model with every rule; ``None`` when it proves that no schedule keeps them all.
+
+    With a start, only schedules better than it are searched for (with the "breaks"
+    objective, proving there is none proves the start optimal), and the start is the answer
+    when none is found.
+    """
+    mm = MatchModel.build(run.model_options())
+    mm.set_objective()
+    if start is not None:
+        mm.hint(normalise(start.schedule) if run.params.symmetry_breaking else start.schedule)
+        mm.limit_breaks(start.breaks - 1 if run.objective == "breaks" else start.breaks)
+    solver, status = run.solve(mm, show_progress=True, incumbent=math.inf if start is None else start.breaks)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        bound = _solver_bound(mm, solver, run.objective)
+        return verify_and_report(run, mm.schedule_from(solver), bound, fairness_proven=status == cp_model.OPTIMAL)
+    if start is not None:
+        if status == cp_model.INFEASIBLE and run.objective == "breaks":
+            bound = start.breaks
+        else:
+            bound = min(_solver_bound(mm, solver, run.objective), start.breaks)
+        return verify_and_report(run, start.schedule, bound)
+    if status != cp_model.INFEASIBLE:
+        return _unknown(run)
+    return None
+
+
+def _design_relaxed(run: DesignRun) -> Result:
+    """The rules cannot all hold: keep each rule that can be kept, in priority order, relax the rest least.
+
+    A relaxable rule is kept when the requests, the rules kept so far and it can hold
+    together (the lower rules switched off); otherwise it is relaxed.  So a rule is
+    relaxed only when it cannot hold with the requests and the higher rules that
+    are kept, and with the lower rules it is then no more possible.  Each relaxed
+    rule is then broken as little as possible, in priority order, and finally
+    breaks are minimised with those amounts fixed.
+    """
+    relax = _rules_to_relax(run)
+    if relax is None:
+        return _unknown(run)
+    amounts = _least_relaxation(run, relax)
+    if amounts is None:
+        return _unknown(run)  # a rule must not be relaxed further than it has to be
+    mm = MatchModel.build(run.model_options(frozenset(relax)))
+    for rule, amount in amounts.items():
+        mm.fix_penalty(rule, amount)
+    mm.set_objective()
+    solver, status = run.solve(mm, show_progress=True)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return _unknown(run)
+    bound = _solver_bound(mm, solver, run.objective)
+    return verify_and_report(run, mm.schedule_from(solver), bound, amounts, fairness_proven=status == cp_model.OPTIMAL)
+
+
+def _rules_to_relax(run: DesignRun) -> list[Rule] | None:
+    """The relaxable rules that cannot be kept, most important first; ``None`` when unknown."""
+    match = run.match
+    kept: list[Rule] = []
+    relax: list[Rule] = []
+    for rule in relaxable():
+        if not rule.on(match.rules):
+            continue
+        trial = run.model_options(match=_only_rules(match, [*kept, rule]), objective="none", symmetry_breaking=False)
+        mm = MatchModel.build(trial)
+        mm.set_objective()
+        _solver, status = run.solve(mm)
+        if status == cp_model.INFEASIBLE:
+            relax.append(rule)
+        elif status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            kept.append(rule)
+        else:
+            return None
+    # Infeasible together yet each feasible cannot happen, but never guess.
+    return relax or None
+
+
+def _least_relaxation(run: DesignRun, relax: list[Rule]) -> dict[Rule, int] | None:
+    """Each rule in ``relax`` broken as little as possible, in priority order; ``None`` when unproven."""
+    amounts: dict[Rule, int] = {}
+    for rule in relax:
+        mm = MatchModel.build(run.model_options(frozenset(relax)))
+        for done, amount in amounts.items():
+            mm.fix_penalty(done, amount)
+        mm.minimise_penalty(rule)
+        solver, status = run.solve(mm)
+        if status != cp_model.OPTIMAL:
+            return None
+        amounts[rule] = round(solver.objective_value)
+    return amounts
+
+
+def _only_rules(match: Match, rules: list[Rule]) -> Match:
+    """The match with just ``rules`` of the relaxable rules switched on (as the match sets them)."""
+    off: dict[str, Any] = {}
+    for rule in relaxable():
+        if rule not in rules and rule.setting is not None:
+            off[rule.setting] = type(getattr(match.rules, rule.setting))()  # False, or 0 for max_run
+    return replace(match, rules=replace(match.rules, **off))
+
+
+def _build_seconds(match: Match) -> float:
+    """A generous estimate of the time to build the full model (it grows as n cubed;
+    40 boards took 0.9 s on the 2-core benchmark machine)."""
+    return 2.5e-5 * match.size_a * match.size_b * match.rounds
+
+
+def _rules_off(match: Match) -> Match:
+    return _only_rules(match, [])
+
+
+def _requests_can_hold(run: DesignRun) -> bool:
+    """Can the requests hold at all, with every rule relaxed?  (Unknown counts as yes.)"""
+    mm = MatchModel.build(run.model_options(match=_rules_off(run.match), objective="none", symmetry_breaking=False))
+    mm.set_objective()
+    _solver, status = run.solve(mm)
+    return status != cp_model.INFEASIBLE
 
 
 def _solver_bound(mm: MatchModel, solver: cp_model.CpSolver, objective: Objective) -> int:
@@ -395,21 +456,29 @@ def _proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0)
         colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
         no_three = match.rules.no_three_in_a_row and Rule.NO_THREE_IN_A_ROW not in relaxed
         bound = max(bound, proven_break_bound(match.boards, match.double, colour_balance, no_three))
-    plain = match.rules == RuleSettings(objective=match.rules.objective)
+    plain = match.rules.as_written
     if plain and not match.double and not relaxed and match.boards in best_sizes():
         bound = max(bound, best_stated_bound(match.boards))
     return even_break_bound(bound)
 
 
-def _result(
-    run: _Run, schedule: Schedule, solver_bound: int, relaxed: dict[Rule, int], fairness_proven: bool
+def verify_and_report(
+    run: DesignRun,
+    schedule: Schedule,
+    solver_bound: int = 0,
+    relaxed: dict[Rule, int] | None = None,
+    fairness_proven: bool = False,
 ) -> Result:
     """Verify the schedule, then package it with its status and the best proven bound.
+
+    Every schedule a design returns passes through here; a verifier rejection raises
+    :class:`DesignBugError`.
 
     The status is ``optimal`` when the breaks meet the proven bound and, with the
     "fair" objective, the solver also proved the split between the teams best.
     """
     match = run.match
+    relaxed = relaxed or {}
     verdict = verify(schedule, double=match.double, match=match, declared_relaxed=relaxed)
     problems = [v.message for v in verdict.violations() if v.rule not in relaxed]
     problems += [f"request not kept: {text}" for text in verdict.requests]
@@ -446,7 +515,7 @@ def _result(
     )
 
 
-def _empty(run: _Run, status: Status, explanation: tuple[str, ...] = ()) -> Result:
+def _empty(run: DesignRun, status: Status, explanation: tuple[str, ...] = ()) -> Result:
     return Result(
         match=run.match,
         status=status,
@@ -462,12 +531,12 @@ def _empty(run: _Run, status: Status, explanation: tuple[str, ...] = ()) -> Resu
     )
 
 
-def _unknown(run: _Run) -> Result:
+def _unknown(run: DesignRun) -> Result:
     run.messages.append("no schedule found within the time limit, and none proven impossible; try a longer limit")
     return _empty(run, Status.UNKNOWN)
 
 
-def _explained(run: _Run) -> Result:
+def _explained(run: DesignRun) -> Result:
     """An infeasible result with a minimal set of conflicting requests (and rules, when strict)."""
     core = minimal_conflict(run.match, strict=run.params.strict, params=run.params, deadline=run.deadline)
     if core is None:
@@ -496,7 +565,7 @@ def minimal_conflict(match: Match, strict: bool, params: DesignParams, deadline:
     which case they are switched off (a relaxed rule can always be broken).
     """
     target = match if strict else _rules_off(match)
-    spec = MatchModelSpec(
+    options = ModelOptions(
         boards=match.boards,
         double=match.double,
         objective="none",
@@ -505,7 +574,7 @@ def minimal_conflict(match: Match, strict: bool, params: DesignParams, deadline:
         assumptions=True,
         rule_assumptions=strict,
     )
-    mm = MatchModel.build(spec)
+    mm = MatchModel.build(options)
     literal_of: dict[int, cp_model.IntVar] = {lit.index: lit for lit, _r in mm.request_literals}
     literal_of.update({lit.index: lit for lit in mm.rule_literals.values()})
 
@@ -521,16 +590,17 @@ def minimal_conflict(match: Match, strict: bool, params: DesignParams, deadline:
             return [literal_of[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in literal_of]
         return False if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
 
-    core = infeasible_core(list(literal_of.values()))
-    if core is None or core is False:
-        return None if core is None else []
+    found = infeasible_core(list(literal_of.values()))
+    if not isinstance(found, list):
+        return None if found is None else []
+    core = found
     index = 0
     while index < len(core):
         trial = core[:index] + core[index + 1 :]
         smaller = infeasible_core(trial)
         if smaller is None:
             return None
-        if smaller is False:
+        if not isinstance(smaller, list):
             index += 1
         else:
             keep = {lit.index for lit in smaller}

@@ -38,12 +38,13 @@ import hashlib
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import networkx as nx
 from networkx.algorithms import isomorphism
 
+from scheveningen.models.rules import kept_by
 from scheveningen.models.schedule import Game, Player, Schedule, Team
 from scheveningen.models.textform import format_text
 from scheveningen.solver.verifier import infer_double
@@ -61,9 +62,20 @@ class EquivalenceBugError(RuntimeError):
     """An isomorphism was found but applying it does not give the other schedule: a bug, never user error."""
 
 
+def _swap_keeps_rules() -> bool:
+    """Two schedules are the same design only under symmetries that keep every house rule (the registry says)."""
+    return kept_by(team_swap=True)
+
+
+def _colour_reversal_keeps_rules() -> bool:
+    return kept_by(colour_reversal=True)
+
+
 def symmetry_names(allow_reversal: bool = False) -> list[str]:
     """The symmetries under which schedules are compared, in the order they are applied."""
-    names = [RENUMBER_A, RENUMBER_B, SWAP_TEAMS, REVERSE_COLOURS]
+    names = [RENUMBER_A, RENUMBER_B]
+    names += [SWAP_TEAMS] if _swap_keeps_rules() else []
+    names += [REVERSE_COLOURS] if _colour_reversal_keeps_rules() else []
     return [*names, REVERSE_ROUNDS] if allow_reversal else names
 
 
@@ -273,9 +285,10 @@ class _Variant:
 
 def _variants(schedule: Schedule, allow_reversal: bool) -> Iterator[_Variant]:
     size_a, size_b = team_sizes(schedule)
-    swaps = (False, True) if size_a == size_b else (False,)
+    swaps = (False, True) if size_a == size_b and _swap_keeps_rules() else (False,)
+    colour_reversals = (False, True) if _colour_reversal_keeps_rules() else (False,)
     reversals = (False, True) if allow_reversal else (False,)
-    for swap, colours, rounds in itertools.product(swaps, (False, True), reversals):
+    for swap, colours, rounds in itertools.product(swaps, colour_reversals, reversals):
         yield _Variant(swap, colours, rounds)
 
 
@@ -332,7 +345,11 @@ def _same_colour(x: dict[str, object], y: dict[str, object]) -> bool:
     return x["colour"] == y["colour"]
 
 
-def _renumbering(left: Schedule, right: Schedule) -> tuple[dict[int, int], dict[int, int]] | None:
+#: Finds the renumbering of each team that maps one schedule onto the other (or ``None``).
+RenumberingSearch = Callable[[Schedule, Schedule], "tuple[dict[int, int], dict[int, int]] | None"]
+
+
+def find_renumbering(left: Schedule, right: Schedule) -> tuple[dict[int, int], dict[int, int]] | None:
     """A renumbering within teams taking ``left`` onto ``right`` (VF2 graph isomorphism), or ``None``."""
     g1, g2 = schedule_graph(left), schedule_graph(right)
     # Cheap necessary condition first: the same labels the same number of times.
@@ -365,7 +382,13 @@ def _comparable(left: Schedule, right: Schedule) -> str:
     return ""
 
 
-def equivalence_witness(left: Schedule, right: Schedule, allow_reversal: bool = False) -> Witness | None:
+def equivalence_witness(
+    left: Schedule,
+    right: Schedule,
+    allow_reversal: bool = False,
+    *,
+    renumbering: RenumberingSearch = find_renumbering,
+) -> Witness | None:
     """A symmetry taking ``left`` onto ``right`` exactly, or ``None`` when there is none.
 
     The symmetries are renumbering within each team, swapping the teams (equal sizes only),
@@ -373,11 +396,12 @@ def equivalence_witness(left: Schedule, right: Schedule, allow_reversal: bool = 
     Each combination of swap, colour reversal and round reversal is tried in turn, the
     renumbering found by graph isomorphism; the witness is applied to ``left`` and compared with
     ``right`` game by game before it is returned (:class:`EquivalenceBugError` if they differ).
+    ``renumbering`` is the graph search (replaceable, so the safety nets can be tested).
     """
     if _comparable(left, right):
         return None
     for variant in _variants(left, allow_reversal):
-        found = _renumbering(variant.apply(left), right)
+        found = renumbering(variant.apply(left), right)
         if found is None:
             continue
         witness = variant.witness(*found)
@@ -456,7 +480,13 @@ class Equivalence:
         return lines
 
 
-def check_equivalence(left: Schedule, right: Schedule, allow_reversal: bool = False) -> Equivalence:
+def check_equivalence(
+    left: Schedule,
+    right: Schedule,
+    allow_reversal: bool = False,
+    *,
+    renumbering: RenumberingSearch = find_renumbering,
+) -> Equivalence:
     """Are ``left`` and ``right`` the same design?  The full answer, as ``schev compare`` prints it.
 
     The symmetries are those of :func:`equivalence_witness`.  The graph search gives the witness; the
@@ -467,7 +497,7 @@ def check_equivalence(left: Schedule, right: Schedule, allow_reversal: bool = Fa
     mismatch = _comparable(left, right)
     if mismatch:
         return Equivalence(False, None, allow_reversal, reason=mismatch)
-    witness = equivalence_witness(left, right, allow_reversal)
+    witness = equivalence_witness(left, right, allow_reversal, renumbering=renumbering)
     # The canonical forms are an independent second opinion; the two methods must agree.
     left_form, right_form = canonical_form(left, allow_reversal), canonical_form(right, allow_reversal)
     forms_agree = left_form.schedule == right_form.schedule

@@ -78,7 +78,9 @@ import datetime
 import io
 import re
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +96,7 @@ from scheveningen.models.match import (
 )
 from scheveningen.models.matchrecord import MatchRecordError, MatchSetup, Scoring
 from scheveningen.models.roster import EVENT_FIELDS, PLAYER_FIELDS, Event, EventError, PlayerInfo, RosterError
+from scheveningen.models.rules import RULES
 from scheveningen.models.schedule import Colour, Player, Team
 from scheveningen.models.textform import ScheduleFormatError, parse_text
 from scheveningen.solver.files import UnreadableFileError, read_text_file
@@ -105,7 +108,7 @@ class SpecError(ValueError):
 
 _TOP_KEYS = {"boards", "double", "teams", "rules", "meet", "avoid", "colour", "played", "event", "scoring"}
 _TEAM_KEYS = {"name", "players", "size", "player", "roster"}
-_RULE_KEYS = {"colour_balance", "max_run", "board_balance", "objective"}
+_RULE_KEYS = {rule.setting for rule in RULES if rule.setting is not None} | {"objective"}
 _MEET_KEYS = {"players", "round", "white"}
 _AVOID_KEYS = {"players", "rounds"}
 _COLOUR_KEYS = {"player", "round", "colour"}
@@ -155,6 +158,14 @@ class _Reader:
         line = self.lines.line(path)
         where = f"{self.source}:{line}" if line is not None else self.source
         return SpecError(f"{where}: {path}: {problem}")
+
+    @contextmanager
+    def match_errors(self) -> Iterator[None]:
+        """Report a :class:`MatchError` raised inside as a spec error at the line of its path."""
+        try:
+            yield
+        except MatchError as error:
+            raise self.fail(error.path, error.problem) from None
 
     def check_keys(self, table: dict[str, Any], allowed: set[str], path: str) -> None:
         for key in table:
@@ -239,43 +250,30 @@ def parse_match_setup(text: str, source: str = "spec", base: Path | None = None)
         size = reader.get(table, "size", int, path, len(players) or boards)
         if size < boards or size > 100:
             raise reader.fail(f"{path}.size", f"must be between the {boards} boards and 100, got {size}")
-        if players and len(players) != size:
-            raise reader.fail(f"{path}.players", f"names {len(players)} players but the team has {size}")
         infos[team] = TeamInfo(name=name, players=tuple(p.strip() for p in players))
         sizes[team] = size
-    names = _player_names(reader, infos)
-    rules = _read_rules(reader, reader.get(data, "rules", dict, "", {}))
-    rounds = sizes[Team.A] * sizes[Team.B] / boards
-    if rounds != int(rounds):
-        raise reader.fail(
-            "teams",
-            f"{sizes[Team.A]} against {sizes[Team.B]} players on {boards} boards is not a whole number of rounds "
-            f"({sizes[Team.A] * sizes[Team.B]} games / {boards} a round)",
-        )
-    total_rounds = int(rounds) * (2 if double else 1)
-    ctx = _Context(reader, names, sizes, total_rounds)
-    meets = tuple(ctx.meet(t, i) for i, t in enumerate(_array(reader, data, "meet"), start=1))
-    avoids = tuple(ctx.avoid(t, i) for i, t in enumerate(_array(reader, data, "avoid"), start=1))
-    colours = tuple(ctx.colour(t, i) for i, t in enumerate(_array(reader, data, "colour"), start=1))
-    played = ctx.played(reader.get(data, "played", dict, "", {}), boards, base)
-    event = read_event(reader, reader.get(data, "event", dict, "", {}), total_rounds)
-    scoring = read_scoring(reader, reader.get(data, "scoring", dict, "", {}))
-    try:
-        match = Match(
+    # Match validates what it can (team sizes and names, whole rounds, rule settings, requests);
+    # a MatchError names the spec path, so it is reported at its line like every other error.
+    with reader.match_errors():
+        shape = Match(
             boards=boards,
             double=double,
             size_a=sizes[Team.A],
             size_b=sizes[Team.B],
             team_a=infos[Team.A],
             team_b=infos[Team.B],
-            rules=rules,
-            meets=meets,
-            avoids=avoids,
-            colours=colours,
-            played=played,
         )
-    except MatchError as error:
-        raise SpecError(f"{source}: {error}") from None
+    names = _player_names(reader, infos)
+    rules = _read_rules(reader, reader.get(data, "rules", dict, "", {}))
+    ctx = _Context(reader, names, sizes, shape.rounds)
+    meets = tuple(ctx.meet(t, i) for i, t in enumerate(_array(reader, data, "meet"), start=1))
+    avoids = tuple(ctx.avoid(t, i) for i, t in enumerate(_array(reader, data, "avoid"), start=1))
+    colours = tuple(ctx.colour(t, i) for i, t in enumerate(_array(reader, data, "colour"), start=1))
+    played = ctx.played(reader.get(data, "played", dict, "", {}), boards, base)
+    with reader.match_errors():
+        match = replace(shape, rules=rules, meets=meets, avoids=avoids, colours=colours, played=played)
+    event = read_event(reader, reader.get(data, "event", dict, "", {}), match.rounds)
+    scoring = read_scoring(reader, reader.get(data, "scoring", dict, "", {}))
     try:
         return MatchSetup(match, rosters[Team.A], rosters[Team.B], event, scoring)
     except MatchRecordError as error:
@@ -304,18 +302,15 @@ def _player_names(reader: _Reader, infos: dict[Team, TeamInfo]) -> dict[str, Pla
 
 def _read_rules(reader: _Reader, table: dict[str, Any]) -> RuleSettings:
     reader.check_keys(table, _RULE_KEYS, "rules")
-    objective = reader.get(table, "objective", str, "rules", "breaks")
-    if objective not in ("breaks", "fair", "none"):
-        raise reader.fail("rules.objective", f"must be 'breaks', 'fair' or 'none', got {objective!r}")
-    max_run = reader.get(table, "max_run", int, "rules", 2)
-    if max_run < 0:
-        raise reader.fail("rules.max_run", f"must be 0 (off) or more, got {max_run}")
-    return RuleSettings(
-        colour_balance=reader.get(table, "colour_balance", bool, "rules", True),
-        max_run=max_run,
-        board_balance=reader.get(table, "board_balance", bool, "rules", True),
-        objective=objective,
-    )
+    # Each rule's setting, typed by its default; RuleSettings checks the values.
+    defaults = RuleSettings()
+    values: dict[str, Any] = {}
+    for key in sorted(_RULE_KEYS, key=[f.name for f in fields(RuleSettings)].index):
+        default = getattr(defaults, key)
+        values[key] = reader.get(table, key, type(default), "rules", default)
+    with reader.match_errors():
+        settings = RuleSettings(**values)
+    return settings
 
 
 @dataclass
@@ -343,9 +338,7 @@ class _Context:
     def round(self, value: Any, path: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.reader.fail(path, f"must be a round number, got {_describe(value)}")
-        if not 1 <= value <= self.rounds:
-            raise self.reader.fail(path, f"round {value} is out of range (the match has rounds 1 to {self.rounds})")
-        return value
+        return value  # Match checks the range
 
     def pair(self, table: dict[str, Any], path: str) -> tuple[Player, Player]:
         players = self.reader.get(table, "players", list, path, _REQUIRED)
@@ -374,8 +367,6 @@ class _Context:
         self.reader.check_keys(table, _AVOID_KEYS, path)
         a, b = self.pair(table, path)
         rounds = self.reader.get(table, "rounds", list, path, _REQUIRED)
-        if not rounds:
-            raise self.reader.fail(f"{path}.rounds", "must list at least one round")
         return Avoid(a=a.number, b=b.number, rounds=tuple(self.round(r, f"{path}.rounds") for r in rounds))
 
     def colour(self, table: dict[str, Any], index: int) -> ColourWish:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
-from scheveningen.models.rules import Rule
+from scheveningen.models.rules import Rule, relaxable
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 
 
@@ -62,7 +63,7 @@ class RuleVerdict:
 
     @property
     def status(self) -> str:
-        if self.rule is Rule.FEWEST_BREAKS:
+        if self.rule.counted:
             return "counted"  # an objective, not a pass/fail rule: see the metrics
         if self.off:
             return "off"
@@ -157,12 +158,12 @@ class Verdict:
 
 def _sequences(schedule: Schedule) -> dict[Player, list[Colour | None]]:
     """Every player's colour in every round (None for a round the player sits out)."""
-    sequences = {p: [None] * schedule.n_rounds for p in schedule.all_players()}
+    sequences: dict[Player, list[Colour | None]] = {p: [None] * schedule.n_rounds for p in schedule.all_players()}
     for r, _board, game in schedule.games():
         for player in (game.white, game.black):
             if player in sequences:
                 sequences[player][r - 1] = game.colour_of(player)
-    return sequences  # type: ignore[return-value]
+    return sequences
 
 
 def _played(sequence: list[Colour | None]) -> list[Colour]:
@@ -244,26 +245,26 @@ def check_complete(schedule: Schedule, double: bool) -> list[Violation]:
     wanted = 2 if double else 1
     for a in schedule.players(Team.A):
         for b in schedule.players(Team.B):
-            games = meetings.get((a, b), [])
-            if len(games) != wanted:
-                where = ", ".join(f"round {r} board {k}" for r, k, _g in games) or "never"
+            met = meetings.get((a, b), [])
+            if len(met) != wanted:
+                where = ", ".join(f"round {r} board {k}" for r, k, _g in met) or "never"
                 out.append(
                     Violation(
                         rule,
-                        f"{a} and {b} meet {len(games)} times (expected {wanted}): {where}",
+                        f"{a} and {b} meet {len(met)} times (expected {wanted}): {where}",
                         f"{a},{b}",
-                        games[1][0] if len(games) > 1 else None,
+                        met[1][0] if len(met) > 1 else None,
                     )
                 )
-            elif double and games[0][2].a_white == games[1][2].a_white:
-                colour = "White" if games[0][2].a_white else "Black"
+            elif double and met[0][2].a_white == met[1][2].a_white:
+                colour = "White" if met[0][2].a_white else "Black"
                 out.append(
                     Violation(
                         rule,
-                        f"{a} has {colour} against {b} both times (rounds {games[0][0]} and {games[1][0]})",
+                        f"{a} has {colour} against {b} both times (rounds {met[0][0]} and {met[1][0]})",
                         f"{a},{b}",
-                        games[1][0],
-                        games[1][1],
+                        met[1][0],
+                        met[1][1],
                     )
                 )
     out.extend(_check_sit_outs_in_turn(schedule))
@@ -304,9 +305,9 @@ def _check_sit_outs_in_turn(schedule: Schedule) -> list[Violation]:
 def check_requests(schedule: Schedule, match: Match) -> list[str]:
     """Every request of the match that the schedule does not keep, described."""
     games: dict[tuple[int, Player], Game] = {}
-    for r, _board, game in schedule.games():
-        games[r, game.white] = game
-        games[r, game.black] = game
+    for r, _board, played in schedule.games():
+        games[r, played.white] = played
+        games[r, played.black] = played
     out = []
     for request in match.requests():
         if isinstance(request, Meet):
@@ -470,18 +471,20 @@ EXHAUSTIVE_LIMIT = 3
 def attainable(boards: int, double: bool) -> Attainable | None:
     """Enumerate every complete schedule of ``boards`` boards (equal teams), ``None`` when too large.
 
-    Priority is lexicographic: keep rule 1 if any schedule can, then among
-    those keep rule 2 if any can, then rule 3.  For a rule that cannot be kept
-    the least excess over all schedules that keep the higher rules is recorded
-    (for rule 3 the board-balance excess; for rules 1 and 2 the count of
-    violations).
+    Priority is lexicographic over the relaxable rules, most important first:
+    keep rule 1 if any schedule can, then among those keep rule 2 if any can,
+    then rule 3.  For a rule that cannot be kept the least excess (its measure
+    in :data:`RULE_CHECKS`) over all schedules that keep the higher rules is
+    recorded.
     """
     if boards > EXHAUSTIVE_LIMIT or (double and boards > 2):
         return None
     n = boards
     rounds = 2 * n if double else n
     matchings = list(itertools.permutations(range(1, n + 1)))
-    candidates: list[tuple[int, int, int]] = []  # (rule1 count, rule2 count, rule3 excess)
+    ranked = relaxable(RULE_CHECKS)  # most important first
+    settings = RuleSettings()
+    candidates: list[tuple[int, ...]] = []  # each relaxable rule's excess, in priority order
     examined = 0
     for perms in itertools.product(matchings, repeat=rounds):
         counts = Counter((a, b) for perm in perms for a, b in enumerate(perm, start=1))
@@ -495,17 +498,11 @@ def attainable(boards: int, double: bool) -> Attainable | None:
             if double and check_complete(schedule, True):
                 continue
             examined += 1
-            candidates.append(
-                (
-                    len(check_colour_balance(schedule)),
-                    len(check_no_three_in_a_row(schedule)),
-                    board_balance_excess(schedule),
-                )
-            )
+            candidates.append(tuple(_excess(schedule, rule, settings) for rule in ranked))
     keeps = set()
     least: dict[Rule, int] = {}
     pool = candidates
-    for index, rule in enumerate((Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE)):
+    for index, rule in enumerate(ranked):
         best = min(c[index] for c in pool)
         if best == 0:
             keeps.add(rule)
@@ -515,19 +512,80 @@ def attainable(boards: int, double: bool) -> Attainable | None:
     return Attainable(keeps=frozenset(keeps), least_excess=least, schedules_examined=examined)
 
 
+# --------------------------------------------------------------------------- the rule registry, checked
+
+
+@dataclass(frozen=True)
+class RuleCheck:
+    """The verifier's side of one registry rule: its check and, for a relaxable rule, its excess.
+
+    ``check(schedule, settings, double)`` returns every violation; ``excess(schedule, settings)``
+    says how far the schedule is from keeping the rule (0 when it holds), the amount the designer
+    minimises when the rule must be relaxed.
+    """
+
+    check: Callable[[Schedule, RuleSettings, bool], list[Violation]]
+    excess: Callable[[Schedule, RuleSettings], int] | None = None
+
+
+def _complete(schedule: Schedule, _settings: RuleSettings, double: bool) -> list[Violation]:
+    return check_complete(schedule, double)
+
+
+def _colour_balance(schedule: Schedule, _settings: RuleSettings, _double: bool) -> list[Violation]:
+    return check_colour_balance(schedule)
+
+
+def _colour_balance_excess(schedule: Schedule, _settings: RuleSettings) -> int:
+    return len(check_colour_balance(schedule))
+
+
+def _runs(schedule: Schedule, settings: RuleSettings, _double: bool) -> list[Violation]:
+    return check_no_three_in_a_row(schedule, settings.max_run)
+
+
+def _runs_excess(schedule: Schedule, settings: RuleSettings) -> int:
+    return len(check_no_three_in_a_row(schedule, settings.max_run))
+
+
+def _board_balance(schedule: Schedule, _settings: RuleSettings, _double: bool) -> list[Violation]:
+    return check_board_balance(schedule)
+
+
+def _board_balance_excess(schedule: Schedule, _settings: RuleSettings) -> int:
+    return board_balance_excess(schedule)
+
+
+def _counted(_schedule: Schedule, _settings: RuleSettings, _double: bool) -> list[Violation]:
+    return []  # fewest breaks is an objective: the metrics count the breaks
+
+
+#: Every rule of the registry (models/rules.py), checked as an arbiter would.
+RULE_CHECKS: Mapping[Rule, RuleCheck] = {
+    Rule.COMPLETE: RuleCheck(_complete),
+    Rule.COLOUR_BALANCE: RuleCheck(_colour_balance, _colour_balance_excess),
+    Rule.NO_THREE_IN_A_ROW: RuleCheck(_runs, _runs_excess),
+    Rule.BOARD_BALANCE: RuleCheck(_board_balance, _board_balance_excess),
+    Rule.FEWEST_BREAKS: RuleCheck(_counted),
+}
+
+
+def _excess(
+    schedule: Schedule, rule: Rule, settings: RuleSettings, checks: Mapping[Rule, RuleCheck] = RULE_CHECKS
+) -> int:
+    measure = checks[rule].excess
+    if measure is None:
+        raise ValueError(f"rule {int(rule)} has no excess measure")
+    return measure(schedule, settings)
+
+
 # --------------------------------------------------------------------------- the verdict
 
 
 def rule_excess(schedule: Schedule, rule: Rule, max_run: int = 2) -> int:
-    """How much a schedule breaks rule 1, 2 or 3: players out of balance, over-long runs,
-    or the board-balance excess."""
-    if rule is Rule.COLOUR_BALANCE:
-        return len(check_colour_balance(schedule))
-    if rule is Rule.NO_THREE_IN_A_ROW:
-        return len(check_no_three_in_a_row(schedule, max_run))
-    if rule is Rule.BOARD_BALANCE:
-        return board_balance_excess(schedule)
-    raise ValueError(f"rule {int(rule)} has no excess measure")
+    """How much a schedule breaks a relaxable rule: players out of balance (rule 1), over-long
+    runs (rule 2), or the board-balance excess (rule 3)."""
+    return _excess(schedule, rule, RuleSettings(max_run=max_run))
 
 
 def verify(
@@ -535,6 +593,7 @@ def verify(
     double: bool | None = None,
     match: Match | None = None,
     declared_relaxed: dict[Rule, int] | None = None,
+    checks: Mapping[Rule, RuleCheck] = RULE_CHECKS,
 ) -> Verdict:
     """Check every rule separately, and the match's requests, and collect the metrics.
 
@@ -543,36 +602,30 @@ def verify(
     to relax, with the amount; such a rule is accepted if broken by no more than that.
     Without a match, for the tiny sizes where it is possible, the verifier itself
     proves by exhaustion which rules cannot hold and accepts the least relaxation.
+    ``checks`` are the rules checked, :data:`RULE_CHECKS` unless a caller adds one.
     """
     settings = match.rules if match is not None else RuleSettings()
     if double is None:
         double = match.double if match is not None else infer_double(schedule)
-    active = {
-        Rule.COLOUR_BALANCE: settings.colour_balance,
-        Rule.NO_THREE_IN_A_ROW: settings.max_run > 0,
-        Rule.BOARD_BALANCE: settings.board_balance,
-    }
-    found = {Rule.COMPLETE: check_complete(schedule, double)}
-    if active[Rule.COLOUR_BALANCE]:
-        found[Rule.COLOUR_BALANCE] = check_colour_balance(schedule)
-    if active[Rule.NO_THREE_IN_A_ROW]:
-        found[Rule.NO_THREE_IN_A_ROW] = check_no_three_in_a_row(schedule, settings.max_run)
-    if active[Rule.BOARD_BALANCE]:
-        found[Rule.BOARD_BALANCE] = check_board_balance(schedule)
+    found: dict[Rule, list[Violation]] = {}
+    for rule in sorted(checks):
+        if not rule.counted and rule.on(settings):
+            found[rule] = checks[rule].check(schedule, settings, double)
     stats = metrics(schedule)
     notes: list[str] = []
     excuses: dict[Rule, str] = {}
-    broken = [rule for rule in found if rule is not Rule.COMPLETE and found[rule]]
-    plain = match is None or (not match.has_requests and match.rules == RuleSettings(objective=match.rules.objective))
+    broken = [rule for rule in found if rule.relaxable and found[rule]]
+    plain = match is None or (not match.has_requests and match.rules.as_written)
     if broken and not found[Rule.COMPLETE] and schedule.equal_teams and plain:
         facts = attainable(schedule.boards, double)
         if facts is not None:
             for rule in broken:
-                if rule in facts.keeps:
+                if rule in facts.keeps or rule not in facts.least_excess:
                     continue
-                amount = rule_excess(schedule, rule)
+                amount = _excess(schedule, rule, RuleSettings(), checks)
                 least = facts.least_excess[rule]
-                higher_kept = all(not found.get(r) or r not in facts.keeps for r in Rule if 0 < r < rule)
+                higher = [r for r in relaxable(checks) if r.priority < rule.priority]
+                higher_kept = all(not found.get(r) or r not in facts.keeps for r in higher)
                 if amount <= least and higher_kept:
                     excuses[rule] = (
                         f"no complete schedule on {schedule.boards} boards"
@@ -583,15 +636,17 @@ def verify(
                     notes.append(f"rule {int(rule)} ({rule.title}) relaxed: {excuses[rule]}")
     for rule, declared in (declared_relaxed or {}).items():
         if rule in broken and rule not in excuses:
-            amount = rule_excess(schedule, rule, settings.max_run)
+            amount = _excess(schedule, rule, settings, checks)
             if amount <= declared:
                 excuses[rule] = f"declared relaxed by the designer, broken by {amount}"
                 notes.append(f"rule {int(rule)} ({rule.title}) relaxed as declared, broken by {amount}")
-    rules = {rule: RuleVerdict(rule, tuple(found[rule]), excuses.get(rule)) for rule in found}
-    for rule, on in active.items():
-        if not on:
+    rules = {}
+    for rule in sorted(checks):
+        if rule.counted:
+            rules[rule] = RuleVerdict(rule, ())
+        elif rule in found:
+            rules[rule] = RuleVerdict(rule, tuple(found[rule]), excuses.get(rule))
+        else:
             rules[rule] = RuleVerdict(rule, (), off=True)
-    rules = dict(sorted(rules.items()))
-    rules[Rule.FEWEST_BREAKS] = RuleVerdict(Rule.FEWEST_BREAKS, ())
     kept = tuple(check_requests(schedule, match)) if match is not None else ()
     return Verdict(schedule=schedule, double=double, rules=rules, metrics=stats, notes=tuple(notes), requests=kept)

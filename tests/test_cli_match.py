@@ -161,6 +161,9 @@ def test_standings_scoring_can_be_changed_on_the_command_line(
     assert code == 2 and "--points: '3-1-0' is not W/D/L" in err
     code, _, err = run(capsys, "standings", str(path), "--points", "0/1/2")
     assert code == 2 and "win >= draw >= loss" in err
+    for bad in ("inf/1/0", "nan/1/0", "2/1/-1"):
+        code, _, err = run(capsys, "standings", str(path), "--points", bad)
+        assert code == 2 and "must be a number, 0 or more" in err, bad
     out_file = tmp_path / "standings.html"
     code, _, _ = run(capsys, "standings", str(path), "--format", "html", "--output", str(out_file))
     assert code == 0 and out_file.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")

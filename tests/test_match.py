@@ -227,7 +227,7 @@ def test_unequal_teams_need_a_whole_number_of_rounds() -> None:
     [
         ({"meets": (Meet(7, 1, 1),)}, "A7 is not a player"),
         ({"meets": (Meet(1, 1, 7),)}, "round 7 is out of range"),
-        ({"avoids": (Avoid(1, 1, ()),)}, "rounds is empty"),
+        ({"avoids": (Avoid(1, 1, ()),)}, "must list at least one round"),
         ({"colours": (ColourWish(Player(Team.B, 9), 1, Colour.WHITE),)}, "B9 is not a player"),
         ({"size_a": 5}, "fewer than the 6 boards"),
     ],

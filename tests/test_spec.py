@@ -56,11 +56,24 @@ def test_the_documented_example_parses_into_a_match() -> None:
     assert len(match.played) == 1 and str(match.played[0].games[2]) == "B3-A3"
 
 
+def _literal_blocks(doc: str) -> list[str]:
+    """The reStructuredText literal blocks of a docstring: the indented lines after a line ending in '::'."""
+    blocks: list[str] = []
+    lines = doc.splitlines()
+    for i, line in enumerate(lines):
+        if line.rstrip().endswith("::"):
+            block = []
+            for following in lines[i + 1 :]:
+                if following.strip() and not following.startswith("    "):
+                    break
+                block.append(following[4:])
+            blocks.append("\n".join(block))
+    return blocks
+
+
 def test_the_module_docstring_example_is_valid() -> None:
-    doc = spec_module.__doc__ or ""
-    block = doc.split("::", 1)[1].split("Player codes")[0]
-    text = "\n".join(line[4:] for line in block.splitlines())
-    match = parse_spec(text)
+    (example,) = _literal_blocks(spec_module.__doc__ or "")
+    match = parse_spec(example)
     assert match.boards == 6 and len(match.requests()) == 4
 
 

@@ -1,0 +1,182 @@
+"""The rule registry: each rule defined once, encoded once by the model and once by the verifier.
+
+A toy rule, defined only here, shows what adding a rule takes: one registry entry, its model
+forms (hard and relaxed) and its verifier check (and excess).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from ortools.sat.python import cp_model
+
+from scheveningen.models.cpsat import RULE_FORMS, BoolLiteral, MatchModel, ModelOptions, RuleForms
+from scheveningen.models.match import ColourWish, Match, RuleSettings
+from scheveningen.models.rules import RULES, Rule, by_priority, kept_by, relaxable, rule_numbered
+from scheveningen.models.schedule import Colour, Player, Schedule, Team
+from scheveningen.models.symmetry import reverse_colours
+from scheveningen.solver.verifier import RULE_CHECKS, RuleCheck, Violation, verify
+
+B1 = Player(Team.B, 1)
+
+# --------------------------------------------------------------------------- a toy rule, defined only here
+
+TOY = Rule(
+    number=5,
+    key="b1_opens_with_white",
+    title="B1 opens with White",
+    description="player B1 has White in round 1",
+    priority=5,
+    relaxable=True,
+    kept_by_colour_reversal=False,
+)
+
+
+def _toy_hard(mm: MatchModel, enforce: list[BoolLiteral]) -> None:
+    mm.model.add_bool_or([mm.b_white[1, 1]]).only_enforce_if(enforce)
+
+
+def _toy_relaxed(mm: MatchModel) -> list[cp_model.IntVar]:
+    broken = mm.model.new_bool_var("b1_opens_with_black")
+    mm.model.add_bool_or([mm.b_white[1, 1], broken])
+    return [broken]
+
+
+def _toy_check(schedule: Schedule, _settings: RuleSettings, _double: bool) -> list[Violation]:
+    colour = next(game.colour_of(B1) for game in schedule.rounds[0] if B1 in (game.white, game.black))
+    return [] if colour is Colour.WHITE else [Violation(TOY, "B1 has Black in round 1", "B1", 1)]
+
+
+def _toy_excess(schedule: Schedule, settings: RuleSettings) -> int:
+    return len(_toy_check(schedule, settings, False))
+
+
+TOY_FORMS = {**RULE_FORMS, TOY: RuleForms(_toy_hard, _toy_relaxed)}
+TOY_CHECKS = {**RULE_CHECKS, TOY: RuleCheck(_toy_check, _toy_excess)}
+
+
+def _solve(mm: MatchModel) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = 10
+    solver.parameters.num_workers = 1
+    return solver, solver.solve(mm.model)
+
+
+# --------------------------------------------------------------------------- the registry itself
+
+
+def test_model_and_verifier_cover_the_registry_exactly() -> None:
+    assert set(RULE_FORMS) == set(RULES) == set(RULE_CHECKS)
+    for rule in RULES:
+        assert (RULE_FORMS[rule].relaxed is not None) == rule.relaxable, rule
+        assert (RULE_CHECKS[rule].excess is not None) == rule.relaxable, rule
+
+
+def test_numbers_names_and_keys_users_see_are_unchanged() -> None:
+    assert [(int(r), r.key, r.title) for r in RULES] == [
+        (0, "complete", "complete"),
+        (1, "colour_balance", "colour balance"),
+        (2, "no_three_in_a_row", "no three in a row"),
+        (3, "board_balance", "board balance"),
+        (4, "fewest_breaks", "fewest breaks"),
+    ]
+    assert [rule_numbered(n) for n in range(5)] == list(RULES)
+    assert relaxable() == [Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE]
+
+
+def test_each_setting_is_a_rule_settings_field_that_switches_its_rule() -> None:
+    fields = {f.name: f.default for f in dataclasses.fields(RuleSettings)}
+    for rule in RULES:
+        if rule.setting is None:
+            assert rule.on(RuleSettings())
+            continue
+        assert rule.setting in fields and rule.on(RuleSettings())
+        off = type(fields[rule.setting])()  # False, or 0 for max_run
+        assert not rule.on(dataclasses.replace(RuleSettings(), **{rule.setting: off}))
+
+
+def test_priority_is_separate_from_the_number_users_see() -> None:
+    urgent = dataclasses.replace(TOY, priority=-1)  # a new rule more important than rule 0 keeps number 5
+    assert by_priority([*RULES, urgent])[0] is urgent
+    assert sorted([urgent, *RULES])[-1] is urgent  # users still see it last, as rule 5
+    assert int(urgent) == 5
+
+
+def test_symmetries_are_asked_of_the_registry() -> None:
+    assert kept_by(colour_reversal=True) and kept_by(team_swap=True)
+    assert not kept_by(colour_reversal=True, rules=[*RULES, TOY])
+    assert kept_by(team_swap=True, rules=[*RULES, TOY])
+
+
+# --------------------------------------------------------------------------- adding a rule: the toy
+
+
+def test_a_new_rule_is_posted_by_the_model_and_checked_by_the_verifier() -> None:
+    options = ModelOptions(4, symmetry_breaking=False, rules=TOY_FORMS)
+    mm = MatchModel.build(options)
+    mm.set_objective()
+    solver, status = _solve(mm)
+    assert status == cp_model.OPTIMAL
+    schedule = mm.schedule_from(solver)
+    verdict = verify(schedule, checks=TOY_CHECKS)
+    assert verdict.ok and verdict.rules[TOY].status == "holds"
+    assert verdict.as_dict()["rules"]["b1_opens_with_white"]["rule"] == 5  # type: ignore[index]
+    # The verifier's check is its own: the same schedule with every colour reversed breaks the rule.
+    flipped = verify(reverse_colours(schedule), checks=TOY_CHECKS)
+    assert not flipped.ok and [v.message for v in flipped.rules[TOY].violations] == ["B1 has Black in round 1"]
+    # Without the toy in the checks, the verifier knows nothing of it.
+    assert TOY not in verify(reverse_colours(schedule)).rules
+
+
+def test_a_new_rule_relaxes_by_its_own_penalty_and_the_verifier_agrees() -> None:
+    match = Match(boards=4, colours=(ColourWish(B1, 1, Colour.BLACK),))  # a request the toy cannot keep
+    hard = MatchModel.build(ModelOptions(4, match=match, rules=TOY_FORMS))
+    assert _solve(hard)[1] == cp_model.INFEASIBLE
+    relaxed = MatchModel.build(ModelOptions(4, match=match, relaxed=frozenset({TOY}), rules=TOY_FORMS))
+    relaxed.minimise_penalty(TOY)
+    solver, status = _solve(relaxed)
+    assert status == cp_model.OPTIMAL and round(solver.objective_value) == 1
+    verdict = verify(relaxed.schedule_from(solver), match=match, declared_relaxed={TOY: 1}, checks=TOY_CHECKS)
+    assert verdict.ok and verdict.rules[TOY].status == "relaxed"
+
+
+def test_only_relaxable_rules_can_be_relaxed() -> None:
+    with pytest.raises(ValueError, match="only rules 1, 2, 3 can be relaxed"):
+        ModelOptions(4, relaxed=frozenset({Rule.COMPLETE}))
+
+
+# --------------------------------------------------------------------------- symmetry breaking asks the registry
+
+A_LEADS_LESS = Rule(
+    number=6,
+    key="a_fewer_whites_in_round_one",
+    title="A has fewer whites in round 1",
+    description="team A has White on at most floor(n/2) boards in round 1",
+    priority=6,
+    kept_by_colour_reversal=False,  # reversing the colours gives A the larger half
+)
+
+
+def _fewer_hard(mm: MatchModel, enforce: list[BoolLiteral]) -> None:
+    n = mm.options.boards
+    mm.model.add(sum(mm.a_white[1, a] for a in range(1, n + 1)) <= n // 2).only_enforce_if(enforce)
+
+
+def _fewer_check(schedule: Schedule, _settings: RuleSettings, _double: bool) -> list[Violation]:
+    whites = sum(1 for game in schedule.rounds[0] if game.a_white)
+    return [] if whites <= schedule.boards // 2 else [Violation(A_LEADS_LESS, f"team A has {whites} whites", round=1)]
+
+
+def test_symmetry_breaking_leaves_out_colour_reversal_when_a_rule_is_not_kept_by_it() -> None:
+    # On 3 boards symmetry breaking by colour reversal would give team A two whites in round 1,
+    # which this rule forbids: the model stays feasible only because it asks the registry.
+    forms = {**RULE_FORMS, A_LEADS_LESS: RuleForms(_fewer_hard)}
+    mm = MatchModel.build(ModelOptions(3, symmetry_breaking=True, rules=forms))
+    mm.set_objective()
+    solver, status = _solve(mm)
+    assert status == cp_model.OPTIMAL
+    checks = {**RULE_CHECKS, A_LEADS_LESS: RuleCheck(_fewer_check)}
+    verdict = verify(mm.schedule_from(solver), checks=checks)
+    assert verdict.ok and verdict.rules[A_LEADS_LESS].holds
+    assert verdict.metrics.total_breaks == 4  # the optimum for 3 boards is unchanged
