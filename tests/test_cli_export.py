@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from export_fixtures import make_record
 
+from scheveningen.models.match import TeamInfo
 from scheveningen.models.roster import Event
 from scheveningen.solver.cli import main
 from scheveningen.solver.export import EXPORTERS, export
@@ -96,3 +97,19 @@ def test_a_trf_export_notes_what_a_rating_report_lacks(tmp_path: Path, capsys: p
     err = capsys.readouterr().err
     assert "no name, site, federation, start, end, chief_arbiter, round_dates" in err
     assert (tmp_path / "b.trf").exists()
+
+
+@pytest.mark.parametrize("kind", ["single", "double", "unequal"])
+def test_every_format_works_without_rosters_or_event(kind: str) -> None:
+    from scheveningen.solver.trf_reader import read_trf
+
+    plain = make_record(kind, played_rounds=0.5, rosters=False)
+    match = replace(plain.match, team_a=TeamInfo(), team_b=TeamInfo())
+    record = replace(plain, match=match, event=Event())
+    for fmt in EXPORTERS:
+        text = export(record, fmt)
+        assert "Team A" in text or fmt == "trf"
+    trf = export(record, "trf")
+    assert trf.startswith("012 Team A - Team B\r\n062 ")
+    back = read_trf(trf)
+    assert back.schedule == record.schedule and back.results == dict(record.results)
