@@ -1,28 +1,42 @@
 """The ``schev`` command line: a thin layer that parses arguments, calls the library, prints.
 
+Each command is a :class:`Command`: its options, the output formats it supports, and a function
+from the parsed arguments to a :class:`Reply` (exit code, status, messages, the text output and
+the JSON data).  :func:`main` renders the reply in the format asked for, in one place, for every
+outcome: with ``--format json`` every run writes exactly one JSON document, errors included.
+
 Exit codes (also in the README):
 
-* 0: success (a schedule was printed, or a verified schedule keeps every rule);
+* 0: success (a schedule was printed, also the best so far after an interrupt; or a verified
+  schedule keeps every rule);
 * 1: a checked schedule breaks a rule, or no schedule can exist for the request;
-* 2: bad input: unreadable file, malformed schedule, size out of range, bad option;
-* 3: no schedule found within the time limit (nothing proven either way);
+* 2: bad input: unreadable file, text that is not a schedule, size out of range, bad option;
+* 3: no schedule found within the time limit or before an interrupt (nothing proven either way);
 * 70: internal error: the verifier rejected a designed schedule, or an equivalence witness failed its
-  check (a bug; please report it).
+  check (a bug; please report it);
+* 130: a second interrupt quit at once, without output.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import signal
+import socket
 import sys
 import threading
 import time
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from types import FrameType
 
 from scheveningen.models.match import Match, MatchError, RuleSettings
+from scheveningen.models.matchrecord import MatchFileError, MatchRecordError
+from scheveningen.models.results import ResultError
 from scheveningen.models.tables import PUBLISHED_SIZES, UnknownTableError, best_text, published, published_text
-from scheveningen.models.textform import ScheduleFormatError, parse_text
-from scheveningen.solver import cli_export, cli_match, report
+from scheveningen.models.textform import ParsedText, ParsedWritten, ScheduleFormatError, parse_text
+from scheveningen.solver import cli_export, cli_match, report, stop
 from scheveningen.solver.compare import compare
 from scheveningen.solver.design import (
     MAX_BOARDS,
@@ -30,12 +44,14 @@ from scheveningen.solver.design import (
     DesignBugError,
     DesignInputError,
     DesignParams,
+    Result,
     Status,
     design_match,
 )
 from scheveningen.solver.equivalence import EquivalenceBugError, canonical_form
-from scheveningen.solver.files import UnreadableFileError, read_text_file
-from scheveningen.solver.readers import parse_schedule
+from scheveningen.solver.files import UnreadableFileError, display_name, read_text_file
+from scheveningen.solver.matchfile import write_match_file
+from scheveningen.solver.readers import parse_schedule, read_written
 from scheveningen.solver.spec import SpecError, load_spec
 from scheveningen.solver.verifier import verify
 
@@ -44,10 +60,53 @@ EXIT_BROKEN = 1
 EXIT_BAD_INPUT = 2
 EXIT_NOT_FOUND = 3
 EXIT_BUG = 70
+EXIT_QUIT = 130
+
+TEXT, JSON = "text", "json"
 
 
 class UsageError(Exception):
     """Bad input from the user: printed as one line, exit code 2."""
+
+
+class InternalError(Exception):
+    """A check of our own output failed: a bug, exit code 70."""
+
+
+@dataclass
+class Reply:
+    """What a command answers: rendered as text or JSON by :func:`main`, never by the command.
+
+    ``text`` is the text-form output (empty: nothing is written); ``data`` the command's JSON
+    fields; ``messages`` go to standard error as ``schev: ...`` lines and into the JSON;
+    ``renderers`` hold any further format a command declares (an export, say).
+    """
+
+    exit_code: int
+    status: str
+    text: str = ""
+    data: dict[str, object] = field(default_factory=dict)
+    messages: list[str] = field(default_factory=list)
+    renderers: dict[str, Callable[[], str]] = field(default_factory=dict)
+
+    def render(self, command: str, fmt: str) -> str:
+        if fmt == JSON:
+            return report.json_document(command, self.status, self.exit_code, self.messages, self.data)
+        if fmt == TEXT:
+            return self.text
+        return self.renderers[fmt]()
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: its help, options, supported formats (the first is the default) and action."""
+
+    name: str
+    help: str
+    formats: tuple[str, ...]
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], Reply]
+    output: bool = True  # takes --output (``result`` rewrites its match file instead)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -61,34 +120,56 @@ def _positive_float(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
+    return value
+
+
+def _whole(text: str, least: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, got {text}")
     return value
 
 
 def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
-    return value
+    return _whole(text, 1)
 
 
 def _non_negative_int(text: str) -> int:
+    return _whole(text, 0)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says), at least 1."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+#: Seconds kept back from --time-limit for what follows the search: verifying, writing, exiting.
+_RESERVE = 0.25
+
+
+def seconds_since_start() -> float:
+    """How long this process has run (start-up and imports included); 0 where the system cannot say."""
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
-    return value
+        with open("/proc/self/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        with open("/proc/uptime", encoding="ascii") as handle:
+            uptime = float(handle.read().split()[0])
+        return max(0.0, uptime - int(fields[19]) / os.sysconf("SC_CLK_TCK"))  # field 22: start time in ticks
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
-def _add_output(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
-    parser.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+def design_budget(time_limit: float, spent: float) -> float:
+    """The search's share of --time-limit: the whole process is to end within the limit, so the
+    ``spent`` seconds of start-up and a small reserve for the output come off (never below a tenth)."""
+    return max(time_limit - spent - _RESERVE, time_limit / 10)
 
 
 def _add_reversal(parser: argparse.ArgumentParser) -> None:
@@ -100,80 +181,54 @@ def _add_reversal(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="schev", description="Design and verify Scheveningen-system schedules for team matches.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {report.tool_version()}")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    table = sub.add_parser("table", help="print a published standard table (2 to 13 boards)")
-    table.add_argument("boards", type=int, help="number of boards")
-    table.add_argument("--best", action="store_true", help="the best known design instead (this project's search)")
-    _add_output(table)
-
-    gen = sub.add_parser("generate", help="design a schedule with the fewest breaks")
-    gen.add_argument("boards", type=int, nargs="?", help=f"number of boards ({MIN_BOARDS} to {MAX_BOARDS})")
-    gen.add_argument("--spec", metavar="FILE", help="a match spec (TOML): team sizes, names, rules, requests")
-    gen.add_argument("--time-limit", type=_positive_float, default=10.0, metavar="S", help="seconds (default 10)")
-    gen.add_argument("--seed", type=_non_negative_int, default=0, metavar="K", help="random seed (default 0)")
-    gen.add_argument(
-        "--workers", type=_positive_int, default=8, metavar="W", help="search workers; 1 is deterministic (default 8)"
-    )
-    gen.add_argument(
-        "--work-limit",
-        type=_positive_float,
-        metavar="U",
-        help="CP-SAT deterministic time; with --workers 1 the output is then the same on every machine",
-    )
-    gen.add_argument(
-        "--objective", choices=("breaks", "fair", "none"), help="what to minimise (default breaks, or the spec's)"
-    )
-    gen.add_argument("--double", action="store_true", help="double round: every pair meets twice, colours reversed")
-    gen.add_argument("--strict", action="store_true", help="never relax a house rule; fail instead")
-    gen.add_argument("--quiet", "-q", action="store_true", help="no progress display")
-    _add_output(gen)
-
-    ver = sub.add_parser("verify", help="check a schedule file against every house rule")
-    ver.add_argument("file", help="schedule in the text form or a FIDE TRF ('-' for standard input)")
-    ver.add_argument("--double", action="store_true", help="expect a double round (inferred from the round count)")
-    _add_output(ver)
-
-    cmp_ = sub.add_parser("compare", help="compare a schedule with a published table or another file")
-    cmp_.add_argument("file", help="schedule in the text form or a FIDE TRF")
-    cmp_.add_argument("--against", required=True, metavar="N|FILE", help="published table size, or another file")
-    _add_reversal(cmp_)
-    _add_output(cmp_)
-
-    fp = sub.add_parser("fingerprint", help="a string equal for two schedules exactly when they are the same design")
-    fp.add_argument("file", help="schedule in the text form ('-' for standard input)")
-    _add_reversal(fp)
-    _add_output(fp)
-    COMMANDS.update(cli_match.register(sub))  # result, standings (issue 12)
-    COMMANDS.update(cli_export.register(sub))  # export (issue 12)
-    return parser
+# --------------------------------------------------------------------------- reading files
 
 
-def _read_schedule(path: str):  # -> ParsedText
+def _read_text(path: str, what: str) -> str:
     try:
-        text = sys.stdin.read() if path == "-" else read_text_file(path, "schedule file")
+        return read_text_file(path, what)
     except UnreadableFileError as error:
         raise UsageError(str(error)) from None
+
+
+def _read_schedule(path: str) -> ParsedText:
+    """A well-formed schedule (``compare`` and ``fingerprint`` need one)."""
+    text = _read_text(path, "schedule file")
     try:
-        return parse_schedule(text, source=path)
+        return parse_schedule(text, source=display_name(path))  # the text form or a TRF (issue 12)
     except ScheduleFormatError as error:
         raise UsageError(str(error)) from None
 
 
-def _cmd_table(args: argparse.Namespace) -> int:
+def _read_written(path: str, teams: tuple[int, int] | None) -> ParsedWritten:
+    """Any text that looks like a schedule, faults and all (``verify`` reports them)."""
+    text = _read_text(path, "schedule file")
+    try:
+        return read_written(text, source=display_name(path), teams=teams)
+    except ScheduleFormatError as error:
+        raise UsageError(str(error)) from None
+
+
+# --------------------------------------------------------------------------- table
+
+
+def _configure_table(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("boards", type=int, help="number of boards")
+    parser.add_argument("--best", action="store_true", help="the best known design instead (this project's search)")
+
+
+def _cmd_table(args: argparse.Namespace) -> Reply:
     kind = "best known" if args.best else "published"
     try:
         text = best_text(args.boards) if args.best else published_text(args.boards)
     except UnknownTableError as error:
         raise UsageError(str(error)) from None
-    if args.format == "json":
-        schedule = parse_text(text).schedule
-        text = report.verdict_json(verify(schedule), name=f"{kind} table n{args.boards:02d}")
-    report.write_output(text, args.output)
-    return EXIT_OK
+    verdict = verify(parse_text(text).schedule)
+    data = report.verdict_data(verdict, name=f"{kind} table n{args.boards:02d}")
+    return Reply(EXIT_OK, "ok", text=text, data=data)
+
+
+# --------------------------------------------------------------------------- generate
 
 
 class _ProgressLine:
@@ -216,6 +271,32 @@ class _ProgressLine:
             self._shown = True
 
 
+def _configure_generate(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("boards", type=int, nargs="?", help=f"number of boards ({MIN_BOARDS} to {MAX_BOARDS})")
+    parser.add_argument("--spec", metavar="FILE", help="a match spec (TOML; '-' for standard input)")
+    parser.add_argument("--time-limit", type=_positive_float, default=10.0, metavar="S", help="seconds (default 10)")
+    parser.add_argument("--seed", type=_non_negative_int, default=0, metavar="K", help="random seed (default 0)")
+    parser.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=None,
+        metavar="W",
+        help=f"search workers; 1 is deterministic (default: the usable cores, here {usable_cores()})",
+    )
+    parser.add_argument(
+        "--work-limit",
+        type=_positive_float,
+        metavar="U",
+        help="CP-SAT deterministic time; with --workers 1 the output is then the same on every machine",
+    )
+    parser.add_argument(
+        "--objective", choices=("breaks", "fair", "none"), help="what to minimise (default breaks, or the spec's)"
+    )
+    parser.add_argument("--double", action="store_true", help="double round: every pair meets twice, colours reversed")
+    parser.add_argument("--strict", action="store_true", help="never relax a house rule; fail instead")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress display")
+
+
 def _match_from_args(args: argparse.Namespace) -> Match:
     """The match to design: the spec file, or a plain match of ``boards`` boards."""
     if args.spec is not None:
@@ -231,9 +312,9 @@ def _match_from_args(args: argparse.Namespace) -> Match:
         if args.objective is not None:
             changes["rules"] = replace(match.rules, objective=args.objective)
         try:
-            return replace(match, **changes) if changes else match
+            return replace(match, **changes) if changes else match  # type: ignore[arg-type]
         except MatchError as error:
-            raise UsageError(f"{args.spec}: {error}") from None
+            raise UsageError(f"{display_name(args.spec)}: {error}") from None
     if args.boards is None:
         raise UsageError("give the number of boards (e.g. schev generate 8) or --spec FILE")
     if not MIN_BOARDS <= args.boards <= MAX_BOARDS:
@@ -241,66 +322,168 @@ def _match_from_args(args: argparse.Namespace) -> Match:
     return Match(boards=args.boards, double=args.double, rules=RuleSettings(objective=args.objective or "breaks"))
 
 
-def _cmd_generate(args: argparse.Namespace) -> int:
-    match = _match_from_args(args)
+@contextmanager
+def _interruptible() -> Iterator[list[int]]:
+    """SIGINT and SIGTERM stop the search (the design returns its best so far); a second one
+    quits at once with exit 130, removing any half-written temporary output.
+
+    A watcher thread reads the signals from a wakeup socket, because the main thread sits in
+    CP-SAT's C++ search and runs no Python signal handler until the search returns.  Yields the
+    list of signals received.
+    """
+    received: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield received  # signal handlers can only be set from the main thread (e.g. a test runner)
+        return
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    done = threading.Event()
+
+    def on_signal(_signum: int, _frame: FrameType | None) -> None:
+        pass  # the watcher acts; the main thread only needs to survive the signal
+
+    def watch() -> None:
+        while not done.is_set():
+            try:
+                data = reader.recv(16)
+            except OSError:
+                return
+            for signum in data:
+                received.append(signum)
+                if len(received) == 1:
+                    print("schev: interrupted: stopping the search, keeping the best schedule so far", file=sys.stderr)
+                    stop.request()
+                else:
+                    print("schev: interrupted again: quitting", file=sys.stderr)
+                    report.discard_pending()
+                    sys.stderr.flush()
+                    os._exit(EXIT_QUIT)
+
+    for sig in previous:
+        signal.signal(sig, on_signal)
+    old_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    watcher = threading.Thread(target=watch, name="signal-watch", daemon=True)
+    watcher.start()
     try:
-        params = DesignParams(
-            time_limit=args.time_limit,
-            work_limit=args.work_limit,
-            seed=args.seed,
-            workers=args.workers,
-            objective=match.rules.objective,
-            double=match.double,
-            strict=args.strict,
-        )
-    except DesignInputError as error:
+        yield received
+    finally:
+        signal.set_wakeup_fd(old_fd)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        done.set()
+        writer.close()
+        reader.close()
+
+
+def _cmd_generate(args: argparse.Namespace) -> Reply:
+    stop.reset()
+    # Interrupts are caught from here on, so that even one arriving while the spec is read or the
+    # model built stops the search at its first chance and keeps the best schedule.
+    with _interruptible() as received:
+        match = _match_from_args(args)
+        try:
+            params = DesignParams(
+                time_limit=design_budget(args.time_limit, args.spent),
+                work_limit=args.work_limit,
+                seed=args.seed,
+                workers=args.workers or usable_cores(),
+                objective=match.rules.objective,
+                double=match.double,
+                strict=args.strict,
+            )
+        except DesignInputError as error:
+            raise UsageError(str(error)) from None
+        if sys.stderr.isatty() and not args.quiet:
+            with _ProgressLine() as line:
+                result = design_match(match, params, line.update)
+        else:
+            result = design_match(match, params)
+    reply = _design_reply(result, match, args.time_limit, interrupted=bool(received) or stop.requested())
+    if result.schedule is not None and cli_match.wants_match_file(args):  # --output FILE.json (issue 12)
+        _write_match_file(args, match, result)
+        reply.text = ""  # the match file is the output
+    return reply
+
+
+def _write_match_file(args: argparse.Namespace, match: Match, result: Result) -> None:
+    """The match file of a designed schedule, written to --output (docs/matchfile.md)."""
+    try:
+        record = cli_match.generated_record(args, match, result)
+        write_match_file(record, args.output)
+    except cli_match.CommandError as error:
         raise UsageError(str(error)) from None
-    if sys.stderr.isatty() and not args.quiet:
-        with _ProgressLine() as line:
-            result = design_match(match, params, line.update)
-    else:
-        result = design_match(match, params)
-    for message in result.messages:
-        print(f"schev: {message}", file=sys.stderr)
-    if result.schedule is None:
-        if result.status is Status.INFEASIBLE:
-            if result.explanation:
-                count = len(result.explanation)
-                print(
-                    f"schev: impossible: {'this' if count == 1 else f'these {count}'} "
-                    f"{'request' if count == 1 else 'requests'}"
-                    f"{' and rules' if any(e.startswith('rule ') for e in result.explanation) else ''} "
-                    "cannot hold together:",
-                    file=sys.stderr,
-                )
-                for line in result.explanation:
-                    print(f"  - {line}", file=sys.stderr)
-            else:
-                print(f"schev: no schedule on {match.boards} boards keeps the rules required", file=sys.stderr)
-            if args.format == "json":
-                report.write_output(report.result_json(result), args.output)
-            return EXIT_BROKEN
-        print(f"schev: no schedule found within {args.time_limit:g} s", file=sys.stderr)
-        if args.format == "json":
-            report.write_output(report.result_json(result), args.output)
-        return EXIT_NOT_FOUND
-    if cli_match.wants_match_file(args):  # --output FILE.json: the match file (issue 12)
-        return cli_match.write_generated(args, match, result)
-    text = report.result_json(result) if args.format == "json" else report.result_text(result)
-    report.write_output(text, args.output)
-    return EXIT_OK
+    except MatchFileError as error:
+        raise InternalError(str(error)) from None
+    except OSError as error:
+        raise UsageError(f"cannot write {args.output}: {error.strerror or error}") from None
 
 
-def _cmd_verify(args: argparse.Namespace) -> int:
-    parsed = _read_schedule(args.file)
-    verdict = verify(parsed.schedule, double=True if args.double else None)
-    name = "standard input" if args.file == "-" else args.file
-    text = report.verdict_json(verdict, name) if args.format == "json" else report.verdict_text(verdict, name)
-    report.write_output(text, args.output)
-    return EXIT_OK if verdict.ok else EXIT_BROKEN
+def _design_reply(result: Result, match: Match, time_limit: float, interrupted: bool) -> Reply:
+    messages = list(result.messages)
+    data = report.result_data(result)
+    parameters = data["parameters"]
+    if isinstance(parameters, dict):  # the user's limit; the search had what was left after start-up
+        parameters["search_time_limit"] = round(parameters["time_limit"], 3)
+        parameters["time_limit"] = time_limit
+    data["interrupted"] = interrupted
+    if interrupted:
+        messages.append(
+            "interrupted: this is the best verified schedule found so far"
+            if result.schedule is not None
+            else "interrupted before any schedule was found"
+        )
+    if result.schedule is not None:
+        return Reply(EXIT_OK, result.status.value, text=report.result_text(result), data=data, messages=messages)
+    if result.status is Status.INFEASIBLE:
+        if result.explanation:
+            count = len(result.explanation)
+            rules = " and rules" if any(e.startswith("rule ") for e in result.explanation) else ""
+            noun = "this request" if count == 1 else f"these {count} requests"
+            lines = "".join(f"\n  - {line}" for line in result.explanation)
+            messages.append(f"impossible: {noun}{rules} cannot hold together:{lines}")
+        else:
+            messages.append(f"no schedule on {match.boards} boards keeps the rules required")
+        return Reply(EXIT_BROKEN, result.status.value, data=data, messages=messages)
+    if not interrupted:
+        messages.append(f"no schedule found within {time_limit:g} s")
+    return Reply(EXIT_NOT_FOUND, result.status.value, data=data, messages=messages)
 
 
-def _cmd_compare(args: argparse.Namespace) -> int:
+# --------------------------------------------------------------------------- verify, compare, fingerprint
+
+
+def _configure_verify(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="schedule in the text form or a FIDE TRF ('-' for standard input)")
+    parser.add_argument("--double", action="store_true", help="expect a double round (inferred from the round count)")
+    parser.add_argument(
+        "--teams",
+        nargs=2,
+        type=_positive_int,
+        metavar=("P", "Q"),
+        help="the planned team sizes (default: the file's header, else the largest player numbers seen)",
+    )
+
+
+def _cmd_verify(args: argparse.Namespace) -> Reply:
+    parsed = _read_written(args.file, tuple(args.teams) if args.teams else None)
+    verdict = verify(parsed.written, double=True if args.double else None)
+    name = display_name(args.file)
+    return Reply(
+        EXIT_OK if verdict.ok else EXIT_BROKEN,
+        "ok" if verdict.ok else "broken",
+        text=report.verdict_text(verdict, name),
+        data={**report.verdict_data(verdict, name), "team_sizes_from": parsed.sizes_from},
+    )
+
+
+def _configure_compare(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="schedule in the text form or a FIDE TRF ('-' for standard input)")
+    parser.add_argument("--against", required=True, metavar="N|FILE", help="published table size, or another file")
+    _add_reversal(parser)
+
+
+def _cmd_compare(args: argparse.Namespace) -> Reply:
     left = _read_schedule(args.file).schedule
     against = args.against
     if against.isdigit():
@@ -312,51 +495,179 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             )
         right, right_name = published(size), f"published n{size:02d}"
     else:
-        right, right_name = _read_schedule(against).schedule, against
-    comparison = compare(left, right, args.file, right_name, allow_reversal=args.allow_reversal)
-    text = report.comparison_json(comparison) if args.format == "json" else report.comparison_text(comparison)
-    report.write_output(text, args.output)
-    return EXIT_OK
+        right, right_name = _read_schedule(against).schedule, display_name(against)
+    comparison = compare(left, right, display_name(args.file), right_name, allow_reversal=args.allow_reversal)
+    return Reply(EXIT_OK, "ok", text=report.comparison_text(comparison), data=report.comparison_data(comparison))
 
 
-def _cmd_fingerprint(args: argparse.Namespace) -> int:
+def _configure_fingerprint(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="schedule in the text form ('-' for standard input)")
+    _add_reversal(parser)
+
+
+def _cmd_fingerprint(args: argparse.Namespace) -> Reply:
     form = canonical_form(_read_schedule(args.file).schedule, allow_reversal=args.allow_reversal)
-    name = "standard input" if args.file == "-" else args.file
-    text = report.fingerprint_json(form, name) if args.format == "json" else report.fingerprint_text(form)
-    report.write_output(text, args.output)
-    return EXIT_OK
+    data = report.fingerprint_data(form, display_name(args.file))
+    return Reply(EXIT_OK, "ok", text=report.fingerprint_text(form), data=data)
 
 
-COMMANDS = {
-    "table": _cmd_table,
-    "generate": _cmd_generate,
-    "verify": _cmd_verify,
-    "compare": _cmd_compare,
-    "fingerprint": _cmd_fingerprint,
+COMMANDS: dict[str, Command] = {
+    command.name: command
+    for command in (
+        Command(
+            "table", "print a published standard table (2 to 13 boards)", (TEXT, JSON), _configure_table, _cmd_table
+        ),
+        Command(
+            "generate", "design a schedule with the fewest breaks", (TEXT, JSON), _configure_generate, _cmd_generate
+        ),
+        Command(
+            "verify", "check a schedule file against every house rule", (TEXT, JSON), _configure_verify, _cmd_verify
+        ),
+        Command(
+            "compare",
+            "compare a schedule with a published table or another file",
+            (TEXT, JSON),
+            _configure_compare,
+            _cmd_compare,
+        ),
+        Command(
+            "fingerprint",
+            "a string equal for two schedules exactly when they are the same design",
+            (TEXT, JSON),
+            _configure_fingerprint,
+            _cmd_fingerprint,
+        ),
+    )
 }
 
 
+def _answered(answer: Callable[[argparse.Namespace], cli_match.Answer]) -> Callable[[argparse.Namespace], Reply]:
+    """A command of solver/cli_match.py (issue 12): its answer as a reply, its refusals as bad input."""
+
+    def run(args: argparse.Namespace) -> Reply:
+        try:
+            found = answer(args)
+        except (cli_match.CommandError, MatchRecordError, ResultError, SpecError) as error:
+            raise UsageError(str(error)) from None
+        except OSError as error:
+            name = f" {error.filename}" if error.filename else ""
+            raise UsageError(f"cannot write{name}: {error.strerror or error}") from None
+        return Reply(EXIT_OK, "ok", text=found.text, data=found.data, renderers=found.renderers)
+
+    return run
+
+
+for _command in (
+    Command(
+        "result",
+        cli_match.RESULT_HELP,
+        cli_match.RESULT_FORMATS,
+        cli_match.configure_result,
+        _answered(cli_match.result_answer),
+        output=False,
+    ),
+    Command(
+        "standings",
+        cli_match.STANDINGS_HELP,
+        cli_match.STANDINGS_FORMATS,
+        cli_match.configure_standings,
+        _answered(cli_match.standings_answer),
+    ),
+    Command(
+        "export",
+        cli_export.EXPORT_HELP,
+        cli_export.EXPORT_FORMATS,
+        cli_export.configure_export,
+        _answered(cli_export.export_answer),
+    ),
+):
+    COMMANDS[_command.name] = _command
+
+
+def register(command: Command) -> None:
+    """Add a command (another module's, e.g. the match-file commands) before :func:`main` runs."""
+    COMMANDS[command.name] = command
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="schev", description="Design and verify Scheveningen-system schedules for team matches.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {report.tool_version()}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for command in COMMANDS.values():
+        child = sub.add_parser(command.name, help=command.help)
+        command.configure(child)
+        child.add_argument(
+            "--format",
+            choices=command.formats,
+            default=command.formats[0],
+            help=f"output format: {', '.join(command.formats)} (default {command.formats[0]})",
+        )
+        if command.output:
+            child.add_argument("--output", "-o", metavar="FILE", help="write to FILE ('-': standard output)")
+    return parser
+
+
+def _format_asked(argv: Sequence[str]) -> str:
+    """The --format in the arguments, read without the parser (for errors the parser raises)."""
+    for index, arg in enumerate(argv):
+        if arg == "--format" and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith("--format="):
+            return arg.partition("=")[2]
+    return TEXT
+
+
+def _emit(reply: Reply, command: str, fmt: str, output: str | None) -> None:
+    """Messages to standard error; the output in its format to --output or standard output.
+
+    A failed run (exit 2, 70 or 130) writes no output file: its JSON document goes to standard output.
+    """
+    for message in reply.messages:
+        print(f"schev: {message}", file=sys.stderr)
+    failed = reply.exit_code in (EXIT_BAD_INPUT, EXIT_BUG, EXIT_QUIT)
+    rendered = reply.render(command, fmt)
+    if rendered:
+        report.write_output(rendered, None if failed else output)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from_process = argv is None
+    argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
+    fmt, command, output = _format_asked(argv), next((a for a in argv if a in COMMANDS), "schev"), None
     try:
-        args = parser.parse_args(argv)
-        return COMMANDS[args.command](args)
-    except UsageError as error:
-        print(f"schev: error: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except (DesignBugError, EquivalenceBugError) as error:
-        print(f"schev: INTERNAL ERROR (please report): {error}", file=sys.stderr)
-        return EXIT_BUG
+        try:
+            args = parser.parse_args(argv)
+            # Run as the program, the process's start-up counts against --time-limit; called from
+            # Python with arguments (a test, a script), only the call itself does.
+            args.spent = seconds_since_start() if from_process else 0.0
+            command = args.command
+            reply = COMMANDS[command].run(args)
+            # Read after the run: ``result`` also takes --format and --output after its results.
+            fmt, output = args.format, getattr(args, "output", None)
+        except UsageError as error:
+            reply = Reply(EXIT_BAD_INPUT, "error", messages=[f"error: {error}"])
+        except (DesignBugError, EquivalenceBugError, InternalError) as error:
+            reply = Reply(EXIT_BUG, "bug", messages=[f"INTERNAL ERROR (please report): {error}"])
+        except KeyboardInterrupt:  # outside a search (reading a huge file, say): nothing to keep
+            reply = Reply(EXIT_QUIT, "interrupted", messages=["interrupted"])
+        if fmt not in (TEXT, JSON) and reply.exit_code in (EXIT_BAD_INPUT, EXIT_BUG, EXIT_QUIT):
+            fmt = TEXT  # an error has no export form
+        try:
+            _emit(reply, command, fmt, output)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            # Writing --output failed (no such folder, a directory, no permission, disk full).
+            name = f" {error.filename}" if error.filename else ""
+            reply = Reply(EXIT_BAD_INPUT, "error", messages=[f"error: cannot write{name}: {error.strerror or error}"])
+            _emit(reply, command, fmt, None)
+        return reply.exit_code
     except KeyboardInterrupt:
         print("schev: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_QUIT
     except BrokenPipeError:
         return EXIT_OK
-    except OSError as error:
-        # Writing --output failed (no such folder, a directory, no permission, disk full).
-        name = f" {error.filename}" if error.filename else ""
-        print(f"schev: error: cannot write{name}: {error.strerror or error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":

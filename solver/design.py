@@ -35,6 +35,7 @@ from scheveningen.models.rules import Rule, relaxable
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.symmetry import normalise
 from scheveningen.models.tables import best, best_sizes, best_stated_bound
+from scheveningen.solver import stop
 from scheveningen.solver.verifier import Verdict, rule_excess, verify
 
 MIN_BOARDS = 1
@@ -171,6 +172,23 @@ class DesignRun:
     def objective(self) -> Objective:
         return self.match.rules.objective
 
+    def room_to_build(self) -> bool:
+        """Whether a full model can be built, and searched a little, before the deadline.
+
+        Building cannot be interrupted and grows as n cubed, so a stage that has no room says
+        so instead of overrunning the time limit (the estimate is doubled for a loaded machine).
+        After a stop request (an interrupt) nothing more is built.
+        """
+        if stop.requested():
+            return False
+        if 2 * _build_seconds(self.match) < self.deadline - time.monotonic():
+            return True
+        self.messages.append(
+            f"the time limit leaves no room to build the model for {self.match.boards} boards "
+            f"(about {2 * _build_seconds(self.match):.0f} s); a longer --time-limit may find a schedule"
+        )
+        return False
+
     def model_options(
         self,
         relaxed: frozenset[Rule] = frozenset(),
@@ -202,8 +220,8 @@ class DesignRun:
         if show_progress and self.progress is not None:
             reporter = _Progress(self.progress, self.started, incumbent)
             solver.best_bound_callback = reporter.on_bound
-            return solver, solver.solve(mm.model, reporter)
-        return solver, solver.solve(mm.model)
+            return solver, stop.solve(solver, mm.model, reporter)
+        return solver, stop.solve(solver, mm.model)
 
 
 def design(
@@ -245,6 +263,8 @@ def design_match(
     start = compute_start(match) if use_start else None
     if start is not None and _start_suffices(run, start):
         return verify_and_report(run, start.schedule)
+    if start is None and not run.room_to_build():
+        return _unknown(run)
     if match.has_requests and not run.params.strict and not _requests_can_hold(run):
         return _explained(run)
     found = search(run, start)
@@ -303,6 +323,8 @@ def _start_suffices(run: DesignRun, start: Start) -> bool:
         return True
     if run.objective == "breaks" and start.breaks == _proven_bound(run.match, {}):
         return True
+    if stop.requested():  # an interrupt: the verified start is the best so far
+        return True
     if _build_seconds(run.match) * 4 > run.deadline - time.monotonic():
         run.messages.append(
             f"the time limit leaves no room to search {run.match.boards} boards; "
@@ -319,6 +341,8 @@ def search(run: DesignRun, start: Start | None) -> Result | None:
     objective, proving there is none proves the start optimal), and the start is the answer
     when none is found.
     """
+    if start is None and not run.room_to_build():
+        return _unknown(run)
     mm = MatchModel.build(run.model_options())
     mm.set_objective()
     if start is not None:
@@ -374,6 +398,8 @@ def _rules_to_relax(run: DesignRun) -> list[Rule] | None:
     for rule in relaxable():
         if not rule.on(match.rules):
             continue
+        if not run.room_to_build():
+            return None
         trial = run.model_options(match=_only_rules(match, [*kept, rule]), objective="none", symmetry_breaking=False)
         mm = MatchModel.build(trial)
         mm.set_objective()
@@ -585,7 +611,7 @@ def minimal_conflict(match: Match, strict: bool, params: DesignParams, deadline:
         solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.5)
         solver.parameters.num_workers = 1  # cores are reported by the single-thread search
         solver.parameters.random_seed = params.seed
-        status = solver.solve(mm.model)
+        status = stop.solve(solver, mm.model)
         if status == cp_model.INFEASIBLE:
             return [literal_of[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in literal_of]
         return False if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None

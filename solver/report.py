@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from importlib import metadata
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Schedule, Team
 from scheveningen.models.textform import format_text
+from scheveningen.models.written import WrittenSchedule
 from scheveningen.solver.compare import Comparison
 from scheveningen.solver.design import Result
 from scheveningen.solver.equivalence import CanonicalForm
@@ -33,7 +35,7 @@ def ortools_version() -> str:
         return "unknown"
 
 
-def games_as_json(schedule: Schedule) -> list[dict[str, object]]:
+def games_as_json(schedule: Schedule | WrittenSchedule) -> list[dict[str, object]]:
     return [
         {"round": r, "board": k, "white": str(game.white), "black": str(game.black)} for r, k, game in schedule.games()
     ]
@@ -79,14 +81,15 @@ def _sitting_out(result: Result) -> list[dict[str, object]]:
     schedule = result.schedule
     if schedule is None or result.match.equal_teams:
         return []
-    out = []
+    out: list[dict[str, object]] = []
     for r, games in enumerate(schedule.rounds, start=1):
         playing = {p for g in games for p in (g.white, g.black)}
         out.append({"round": r, "players": [str(p) for p in schedule.all_players() if p not in playing]})
     return out
 
 
-def result_json(result: Result) -> str:
+def result_data(result: Result) -> dict[str, object]:
+    """Everything about a design, for JSON; ``explanation`` is the minimal conflicting set."""
     match = result.match
     data: dict[str, object] = {
         "tool": {"name": TOOL, "version": tool_version()},
@@ -116,17 +119,19 @@ def result_json(result: Result) -> str:
         "metrics": result.verdict.metrics.as_dict() if result.verdict else {},
         "verification": result.verdict.as_dict() if result.verdict else {},
     }
-    return json.dumps(data, indent=2) + "\n"
+    return data
 
 
 def verdict_text(verdict: Verdict, name: str = "") -> str:
     m = verdict.metrics
     lines = [f"schedule: {name}" if name else "schedule:"]
+    schedule = verdict.schedule
+    teams = "" if schedule.equal_teams else f", teams of {schedule.team_a} and {schedule.team_b}"
     lines[0] += (
-        f" {verdict.schedule.boards} boards, {verdict.schedule.n_rounds} rounds"
-        f"{', double round' if verdict.double else ''}"
+        f" {schedule.boards} boards, {schedule.n_rounds} rounds{teams}{', double round' if verdict.double else ''}"
     )
     lines.append(f"verdict: {'ok' if verdict.ok else 'BROKEN'}")
+    lines += [f"note: {note}" for note in verdict.notes if "relaxed" not in note]
     for rule, rv in verdict.rules.items():
         if rule is Rule.FEWEST_BREAKS:
             lines.append(f"rule {int(rule)} {rule.title}: {m.total_breaks} breaks")
@@ -152,12 +157,14 @@ def verdict_text(verdict: Verdict, name: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-def verdict_json(verdict: Verdict, name: str = "") -> str:
-    data = {"tool": {"name": TOOL, "version": tool_version()}, "file": name, **verdict.as_dict()}
-    data["boards"] = verdict.schedule.boards
-    data["rounds"] = verdict.schedule.n_rounds
-    data["games"] = games_as_json(verdict.schedule)
-    return json.dumps(data, indent=2) + "\n"
+def verdict_data(verdict: Verdict, name: str = "") -> dict[str, object]:
+    data: dict[str, object] = {"file": name, **verdict.as_dict()}
+    schedule = verdict.schedule
+    data["boards"] = schedule.boards
+    data["rounds"] = schedule.n_rounds
+    data["teams"] = {"A": schedule.team_a, "B": schedule.team_b}
+    data["games"] = games_as_json(schedule)
+    return data
 
 
 def comparison_text(comparison: Comparison) -> str:
@@ -177,33 +184,50 @@ def comparison_text(comparison: Comparison) -> str:
     return "\n".join(lines) + "\n"
 
 
-def comparison_json(comparison: Comparison) -> str:
-    return json.dumps({"tool": {"name": TOOL, "version": tool_version()}, **comparison.as_dict()}, indent=2) + "\n"
+def comparison_data(comparison: Comparison) -> dict[str, object]:
+    return comparison.as_dict()
 
 
 def fingerprint_text(form: CanonicalForm) -> str:
     return form.fingerprint + "\n"
 
 
-def fingerprint_json(form: CanonicalForm, name: str = "") -> str:
+def fingerprint_data(form: CanonicalForm, name: str = "") -> dict[str, object]:
     schedule = form.schedule
-    data = {
+    return {"file": name, "boards": schedule.boards, "rounds": schedule.n_rounds, **form.as_dict()}
+
+
+def json_document(command: str, status: str, exit_code: int, messages: list[str], data: dict[str, object]) -> str:
+    """The one JSON document every command writes for every outcome (schema in docs/json.md)."""
+    document: dict[str, object] = {
         "tool": {"name": TOOL, "version": tool_version()},
-        "file": name,
-        "boards": schedule.boards,
-        "rounds": schedule.n_rounds,
-        **form.as_dict(),
+        "command": command,
+        **data,
+        "status": status,
+        "exit_code": exit_code,
+        "messages": messages,
     }
-    return json.dumps(data, indent=2) + "\n"
+    return json.dumps(document, indent=2) + "\n"
+
+
+#: The temporary file being written, if any: a second Ctrl-C removes it before quitting at once.
+_pending: set[str] = set()
+
+
+def discard_pending() -> None:
+    """Remove a half-written temporary file (the target itself is never half-written)."""
+    for tmp in list(_pending):
+        Path(tmp).unlink(missing_ok=True)
 
 
 def write_output(text: str, path: str | None) -> None:
-    """Print, or write atomically: a failed run never leaves a half-written file.
+    """Print (no path, or ``-``), or write atomically: a failed run never leaves a half-written file.
 
     An :class:`OSError` names the file the user asked for, not the temporary one.
     """
-    if path is None:
-        print(text, end="")
+    if path is None or path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
         return
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
@@ -211,6 +235,7 @@ def write_output(text: str, path: str | None) -> None:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
     except OSError as error:
         raise OSError(error.errno, error.strerror, str(target)) from None
+    _pending.add(tmp)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -221,3 +246,5 @@ def write_output(text: str, path: str | None) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    finally:
+        _pending.discard(tmp)

@@ -99,7 +99,7 @@ from scheveningen.models.roster import EVENT_FIELDS, PLAYER_FIELDS, Event, Event
 from scheveningen.models.rules import RULES
 from scheveningen.models.schedule import Colour, Player, Team
 from scheveningen.models.textform import ScheduleFormatError, parse_text
-from scheveningen.solver.files import UnreadableFileError, read_text_file
+from scheveningen.solver.files import MAX_SPEC_BYTES, UnreadableFileError, display_name, read_text_file
 
 
 class SpecError(ValueError):
@@ -201,7 +201,7 @@ def _describe(value: Any) -> str:
 
 
 def load_spec(path: str | Path) -> Match:
-    """Read a spec file; raise :class:`SpecError` naming the problem."""
+    """Read a spec file (``-``: standard input); raise :class:`SpecError` naming the problem."""
     return load_match_setup(path).match
 
 
@@ -214,10 +214,10 @@ def load_match_setup(path: str | Path) -> MatchSetup:
     """Read a spec file with its rosters, event and scoring; raise :class:`SpecError` naming the problem."""
     path = Path(path)
     try:
-        text = read_text_file(path, "spec file")
+        text = read_text_file(path, "spec file", MAX_SPEC_BYTES)
     except UnreadableFileError as error:
         raise SpecError(str(error)) from None
-    return parse_match_setup(text, source=str(path), base=path.parent)
+    return parse_match_setup(text, source=display_name(path), base=path.parent)
 
 
 def parse_match_setup(text: str, source: str = "spec", base: Path | None = None) -> MatchSetup:
@@ -280,10 +280,17 @@ def parse_match_setup(text: str, source: str = "spec", base: Path | None = None)
         raise SpecError(f"{source}: {error}") from None
 
 
+#: The most [[meet]], [[avoid]] or [[colour]] tables of each kind: a 100-board match has 10,000
+#: pairs and 20,000 player-rounds, so no sensible spec comes near; a larger one is refused at once.
+MAX_REQUESTS = 20_000
+
+
 def _array(reader: _Reader, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         raise reader.fail(key, f"must be written as [[{key}]] tables")
+    if len(value) > MAX_REQUESTS:
+        raise reader.fail(key, f"{len(value)} [[{key}]] tables; at most {MAX_REQUESTS} are supported")
     return value
 
 
@@ -367,6 +374,8 @@ class _Context:
         self.reader.check_keys(table, _AVOID_KEYS, path)
         a, b = self.pair(table, path)
         rounds = self.reader.get(table, "rounds", list, path, _REQUIRED)
+        if len(rounds) > self.rounds:
+            raise self.reader.fail(f"{path}.rounds", f"lists {len(rounds)} rounds, but the match has {self.rounds}")
         return Avoid(a=a.number, b=b.number, rounds=tuple(self.round(r, f"{path}.rounds") for r in rounds))
 
     def colour(self, table: dict[str, Any], index: int) -> ColourWish:

@@ -22,6 +22,16 @@ from functools import cache
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
 from scheveningen.models.rules import Rule, relaxable
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
+from scheveningen.models.written import WrittenGame, WrittenSchedule
+
+#: What the verifier reads: a well-formed schedule, or the games as a file writes them.
+Checkable = Schedule | WrittenSchedule
+
+
+def as_written(schedule: Checkable) -> WrittenSchedule:
+    """The games as written: every check reads these, so a damaged file and a designed schedule
+    go through the same code."""
+    return schedule if isinstance(schedule, WrittenSchedule) else WrittenSchedule.of(schedule)
 
 
 @dataclass(frozen=True)
@@ -107,7 +117,7 @@ class Metrics:
 class Verdict:
     """The verifier's full answer for one schedule."""
 
-    schedule: Schedule
+    schedule: Checkable
     double: bool
     rules: dict[Rule, RuleVerdict]
     metrics: Metrics
@@ -156,18 +166,32 @@ class Verdict:
 # --------------------------------------------------------------------------- helpers
 
 
-def _sequences(schedule: Schedule) -> dict[Player, list[Colour | None]]:
-    """Every player's colour in every round (None for a round the player sits out)."""
-    sequences: dict[Player, list[Colour | None]] = {p: [None] * schedule.n_rounds for p in schedule.all_players()}
-    for r, _board, game in schedule.games():
-        for player in (game.white, game.black):
-            if player in sequences:
-                sequences[player][r - 1] = game.colour_of(player)
+#: The colours last read, by schedule identity: rules 1 and 2 and the metrics each need every
+#: player's colours, and reading them once per schedule keeps a 100-board check fast.
+_last_read: list[tuple[WrittenSchedule, dict[Player, list[tuple[int, Colour]]]]] = []
+
+
+def _sequences(schedule: WrittenSchedule) -> dict[Player, list[tuple[int, Colour]]]:
+    """Every player's games as (round, colour), in the order played; a round the player sits out
+    has none, a round the player (wrongly) plays twice has two.  Players outside the teams are
+    left out (rule 0 names them).  Callers must not change the lists."""
+    last = _last_read[0] if _last_read else None
+    if last is not None and last[0] is schedule:
+        return last[1]
+    sequences: dict[Player, list[tuple[int, Colour]]] = {p: [] for p in schedule.all_players()}
+    white, black = Colour.WHITE, Colour.BLACK
+    for r, games in enumerate(schedule.rounds, start=1):
+        for game in games:
+            if game.white in sequences:
+                sequences[game.white].append((r, white))
+            if game.black in sequences:
+                sequences[game.black].append((r, black))
+    _last_read[:] = [(schedule, sequences)]
     return sequences
 
 
-def _played(sequence: list[Colour | None]) -> list[Colour]:
-    return [c for c in sequence if c is not None]
+def _played(sequence: list[tuple[int, Colour]]) -> list[Colour]:
+    return [c for _r, c in sequence]
 
 
 def _breaks(colours: list[Colour]) -> int:
@@ -178,11 +202,13 @@ def _longest_run(colours: list[Colour]) -> int:
     return max((len(list(group)) for _c, group in itertools.groupby(colours)), default=0)
 
 
-def _games_per_round_bounds(schedule: Schedule) -> tuple[int, int]:
-    return schedule.boards // 2, (schedule.boards + 1) // 2
+def _a_whites(games: tuple[WrittenGame, ...]) -> tuple[int, int]:
+    """(games between the teams, of which team A has White) in one round."""
+    mixed = [game for game in games if game.mixed]
+    return len(mixed), sum(1 for game in mixed if game.a_white)
 
 
-def infer_double(schedule: Schedule) -> bool:
+def infer_double(schedule: Checkable) -> bool:
     """A double round has twice as many rounds as a single one of the same teams."""
     single = schedule.team_a * schedule.team_b / schedule.boards
     return schedule.n_rounds == 2 * single and single == int(single) and schedule.n_rounds > 0
@@ -191,28 +217,37 @@ def infer_double(schedule: Schedule) -> bool:
 # --------------------------------------------------------------------------- rule 0
 
 
-def check_complete(schedule: Schedule, double: bool) -> list[Violation]:
+def check_complete(schedule: Checkable, double: bool) -> list[Violation]:
     """Rule 0: every A-B pair meets once (twice, once with each colour, in a double round);
-    every player plays once a round; board k seats Ak when teams have one player a board."""
+    every round has one game a board, each between the two teams; every player plays at most once
+    a round (exactly once with one player a board); board k seats Ak when teams have one player a
+    board.  Every fault is reported, the games read as written."""
+    written = as_written(schedule)
     out: list[Violation] = []
     rule = Rule.COMPLETE
-    sizes = {Team.A: schedule.team_a, Team.B: schedule.team_b}
-    single_rounds = schedule.team_a * schedule.team_b / schedule.boards
+    sizes = {Team.A: written.team_a, Team.B: written.team_b}
+    single_rounds = written.team_a * written.team_b / written.boards
     expected_rounds = single_rounds * (2 if double else 1)
-    if schedule.n_rounds != expected_rounds:
+    if written.n_rounds != expected_rounds:
         out.append(
             Violation(
                 rule,
-                f"the match has {schedule.n_rounds} rounds; {schedule.team_a} against {schedule.team_b} players "
-                f"on {schedule.boards} boards needs {expected_rounds:g}",
+                f"the match has {written.n_rounds} rounds; {written.team_a} against {written.team_b} players "
+                f"on {written.boards} boards needs {expected_rounds:g}",
             )
         )
-    meetings: dict[tuple[Player, Player], list[tuple[int, int, Game]]] = {}
-    for r, games in enumerate(schedule.rounds, start=1):
-        seen: Counter[Player] = Counter()
-        for board, game in enumerate(games, start=1):
+    meetings: dict[tuple[Player, Player], list[tuple[int, int, WrittenGame]]] = {}
+    for r, games in enumerate(written.rounds, start=1):
+        if len(games) != written.boards:
+            kind = "short" if len(games) < written.boards else "over-full"
+            out.append(Violation(rule, f"round {r} is {kind}: {len(games)} games on {written.boards} boards", round=r))
+        boards_used: dict[int, int] = {}
+        seen: dict[Player, list[int]] = {}
+        for game in games:
+            board = game.board
+            boards_used[board] = boards_used.get(board, 0) + 1
             for player in (game.white, game.black):
-                seen[player] += 1
+                seen.setdefault(player, []).append(board)
                 if player.number > sizes[player.team]:
                     out.append(
                         Violation(
@@ -224,7 +259,19 @@ def check_complete(schedule: Schedule, double: bool) -> list[Violation]:
                             board,
                         )
                     )
-            if schedule.equal_teams and game.a_player.number != board:
+            if not game.mixed:
+                out.append(
+                    Violation(
+                        rule,
+                        f"round {r} board {board}: {game} is a game between two players of team "
+                        f"{game.white.team.value}",
+                        str(game.white),
+                        r,
+                        board,
+                    )
+                )
+                continue
+            if written.equal_teams and game.a_player.number != board:
                 out.append(
                     Violation(
                         rule,
@@ -235,16 +282,19 @@ def check_complete(schedule: Schedule, double: bool) -> list[Violation]:
                     )
                 )
             meetings.setdefault((game.a_player, game.b_player), []).append((r, board, game))
-        for player, count in sorted(seen.items()):
-            if count > 1:
-                out.append(Violation(rule, f"{player} plays {count} games in round {r}", str(player), r))
-        if schedule.equal_teams:
-            for player in schedule.all_players():
+        for board, count in sorted((k, c) for k, c in boards_used.items() if c > 1):
+            if board <= written.boards:
+                out.append(Violation(rule, f"round {r} has {count} games on board {board}", round=r, board=board))
+        for player, on in sorted((p, on) for p, on in seen.items() if len(on) > 1):
+            where = " and ".join(str(k) for k in on)
+            out.append(Violation(rule, f"{player} plays {len(on)} games in round {r} (boards {where})", str(player), r))
+        if written.equal_teams:
+            for player in written.all_players():
                 if player not in seen:
                     out.append(Violation(rule, f"{player} does not play in round {r}", str(player), r))
     wanted = 2 if double else 1
-    for a in schedule.players(Team.A):
-        for b in schedule.players(Team.B):
+    for a in written.players(Team.A):
+        for b in written.players(Team.B):
             met = meetings.get((a, b), [])
             if len(met) != wanted:
                 where = ", ".join(f"round {r} board {k}" for r, k, _g in met) or "never"
@@ -267,11 +317,11 @@ def check_complete(schedule: Schedule, double: bool) -> list[Violation]:
                         met[1][1],
                     )
                 )
-    out.extend(_check_sit_outs_in_turn(schedule))
+    out.extend(_check_sit_outs_in_turn(written))
     return out
 
 
-def _check_sit_outs_in_turn(schedule: Schedule) -> list[Violation]:
+def _check_sit_outs_in_turn(schedule: WrittenSchedule) -> list[Violation]:
     """With more players than boards, players sit out in turn: after every round the
     numbers of rounds teammates have sat out differ by at most 1."""
     out: list[Violation] = []
@@ -280,7 +330,7 @@ def _check_sit_outs_in_turn(schedule: Schedule) -> list[Violation]:
             continue
         sat_out = dict.fromkeys(schedule.players(team), 0)
         for r, games in enumerate(schedule.rounds, start=1):
-            playing = {game.a_player if team is Team.A else game.b_player for game in games}
+            playing = {p for game in games for p in (game.white, game.black) if p.team is team}
             for player in sat_out:
                 if player not in playing:
                     sat_out[player] += 1
@@ -339,10 +389,12 @@ def check_requests(schedule: Schedule, match: Match) -> list[str]:
 # --------------------------------------------------------------------------- rules 1-3
 
 
-def check_colour_balance(schedule: Schedule) -> list[Violation]:
+def check_colour_balance(
+    schedule: Checkable, sequences: dict[Player, list[tuple[int, Colour]]] | None = None
+) -> list[Violation]:
     """Rule 1: each player's whites and blacks differ by at most 1."""
     out = []
-    for player, sequence in _sequences(schedule).items():
+    for player, sequence in (sequences or _sequences(as_written(schedule))).items():
         colours = _played(sequence)
         whites = colours.count(Colour.WHITE)
         blacks = len(colours) - whites
@@ -354,7 +406,9 @@ def check_colour_balance(schedule: Schedule) -> list[Violation]:
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
-def check_no_three_in_a_row(schedule: Schedule, max_run: int = 2) -> list[Violation]:
+def check_no_three_in_a_row(
+    schedule: Checkable, max_run: int = 2, sequences: dict[Player, list[tuple[int, Colour]]] | None = None
+) -> list[Violation]:
     """Rule 2: nobody has the same colour in more than ``max_run`` (normally 2) consecutive games.
 
     Every window of ``max_run + 1`` consecutive games in one colour is one violation;
@@ -363,8 +417,7 @@ def check_no_three_in_a_row(schedule: Schedule, max_run: int = 2) -> list[Violat
     out = []
     window = max_run + 1
     count = _NUMBER_WORDS.get(window, str(window))
-    for player, sequence in _sequences(schedule).items():
-        played_rounds = [(r, c) for r, c in enumerate(sequence, start=1) if c is not None]
+    for player, played_rounds in (sequences or _sequences(as_written(schedule))).items():
         for start in range(len(played_rounds) - window + 1):
             games = played_rounds[start : start + window]
             if len({c for _r, c in games}) == 1:
@@ -380,50 +433,50 @@ def check_no_three_in_a_row(schedule: Schedule, max_run: int = 2) -> list[Violat
     return out
 
 
-def check_board_balance(schedule: Schedule) -> list[Violation]:
-    """Rule 3: team A has White on floor(g/2) or ceil(g/2) of a round's g boards,
-    and the teams' whites over the match differ by at most 1."""
+def check_board_balance(schedule: Checkable) -> list[Violation]:
+    """Rule 3: team A has White on floor(g/2) or ceil(g/2) of a round's g games between the
+    teams, and the teams' whites over the match differ by at most 1."""
     out = []
-    low, high = _games_per_round_bounds(schedule)
-    a_total = 0
-    for r, games in enumerate(schedule.rounds, start=1):
-        a_whites = sum(1 for game in games if game.a_white)
+    a_total = b_total = 0
+    for r, games in enumerate(as_written(schedule).rounds, start=1):
+        played, a_whites = _a_whites(games)
         a_total += a_whites
+        b_total += played - a_whites
+        low, high = played // 2, (played + 1) // 2
         if not low <= a_whites <= high:
             wanted = f"{low}" if low == high else f"{low} or {high}"
             out.append(
                 Violation(
                     Rule.BOARD_BALANCE,
-                    f"team A has White on {a_whites} of {len(games)} boards in round {r} (expected {wanted})",
+                    f"team A has White on {a_whites} of {played} boards in round {r} (expected {wanted})",
                     round=r,
                 )
             )
-    b_total = schedule.boards * schedule.n_rounds - a_total
     if abs(a_total - b_total) > 1:
         out.append(Violation(Rule.BOARD_BALANCE, f"over the match team A has {a_total} whites and team B {b_total}"))
     return out
 
 
-def board_balance_excess(schedule: Schedule) -> int:
+def board_balance_excess(schedule: Checkable) -> int:
     """How far rule 3 is from holding: boards beyond the allowed range summed over rounds,
     plus the whites by which the teams' totals differ beyond 1."""
-    low, high = _games_per_round_bounds(schedule)
     excess = 0
-    a_total = 0
-    for games in schedule.rounds:
-        a_whites = sum(1 for game in games if game.a_white)
+    a_total = b_total = 0
+    for games in as_written(schedule).rounds:
+        played, a_whites = _a_whites(games)
         a_total += a_whites
-        excess += max(0, low - a_whites, a_whites - high)
-    b_total = schedule.boards * schedule.n_rounds - a_total
+        b_total += played - a_whites
+        excess += max(0, played // 2 - a_whites, a_whites - (played + 1) // 2)
     return excess + max(0, abs(a_total - b_total) - 1)
 
 
 # --------------------------------------------------------------------------- metrics
 
 
-def metrics(schedule: Schedule) -> Metrics:
+def metrics(schedule: Checkable, sequences: dict[Player, list[tuple[int, Colour]]] | None = None) -> Metrics:
     """Breaks, runs and whites per player, team and round."""
-    sequences = _sequences(schedule)
+    written = as_written(schedule)
+    sequences = sequences or _sequences(written)
     breaks = {}
     runs = {}
     whites = {}
@@ -434,8 +487,9 @@ def metrics(schedule: Schedule) -> Metrics:
         runs[str(player)] = _longest_run(colours)
         whites[str(player)] = colours.count(Colour.WHITE)
         games[str(player)] = len(colours)
-    by_team = {team.value: sum(breaks[str(p)] for p in schedule.players(team)) for team in (Team.A, Team.B)}
-    a_per_round = [sum(1 for game in games_ if game.a_white) for games_ in schedule.rounds]
+    by_team = {team.value: sum(breaks[str(p)] for p in written.players(team)) for team in (Team.A, Team.B)}
+    per_round = [_a_whites(games_) for games_ in written.rounds]
+    a_per_round = [a for _played_, a in per_round]
     a_total = sum(a_per_round)
     return Metrics(
         breaks_per_player=breaks,
@@ -447,8 +501,8 @@ def metrics(schedule: Schedule) -> Metrics:
         games_per_player=games,
         a_whites_per_round=a_per_round,
         a_whites_total=a_total,
-        b_whites_total=schedule.boards * schedule.n_rounds - a_total,
-        board_balance_excess=board_balance_excess(schedule),
+        b_whites_total=sum(played for played, _a in per_round) - a_total,
+        board_balance_excess=board_balance_excess(written),
     )
 
 
@@ -524,39 +578,39 @@ class RuleCheck:
     minimises when the rule must be relaxed.
     """
 
-    check: Callable[[Schedule, RuleSettings, bool], list[Violation]]
-    excess: Callable[[Schedule, RuleSettings], int] | None = None
+    check: Callable[[Checkable, RuleSettings, bool], list[Violation]]
+    excess: Callable[[Checkable, RuleSettings], int] | None = None
 
 
-def _complete(schedule: Schedule, _settings: RuleSettings, double: bool) -> list[Violation]:
+def _complete(schedule: Checkable, _settings: RuleSettings, double: bool) -> list[Violation]:
     return check_complete(schedule, double)
 
 
-def _colour_balance(schedule: Schedule, _settings: RuleSettings, _double: bool) -> list[Violation]:
+def _colour_balance(schedule: Checkable, _settings: RuleSettings, _double: bool) -> list[Violation]:
     return check_colour_balance(schedule)
 
 
-def _colour_balance_excess(schedule: Schedule, _settings: RuleSettings) -> int:
+def _colour_balance_excess(schedule: Checkable, _settings: RuleSettings) -> int:
     return len(check_colour_balance(schedule))
 
 
-def _runs(schedule: Schedule, settings: RuleSettings, _double: bool) -> list[Violation]:
+def _runs(schedule: Checkable, settings: RuleSettings, _double: bool) -> list[Violation]:
     return check_no_three_in_a_row(schedule, settings.max_run)
 
 
-def _runs_excess(schedule: Schedule, settings: RuleSettings) -> int:
+def _runs_excess(schedule: Checkable, settings: RuleSettings) -> int:
     return len(check_no_three_in_a_row(schedule, settings.max_run))
 
 
-def _board_balance(schedule: Schedule, _settings: RuleSettings, _double: bool) -> list[Violation]:
+def _board_balance(schedule: Checkable, _settings: RuleSettings, _double: bool) -> list[Violation]:
     return check_board_balance(schedule)
 
 
-def _board_balance_excess(schedule: Schedule, _settings: RuleSettings) -> int:
+def _board_balance_excess(schedule: Checkable, _settings: RuleSettings) -> int:
     return board_balance_excess(schedule)
 
 
-def _counted(_schedule: Schedule, _settings: RuleSettings, _double: bool) -> list[Violation]:
+def _counted(_schedule: Checkable, _settings: RuleSettings, _double: bool) -> list[Violation]:
     return []  # fewest breaks is an objective: the metrics count the breaks
 
 
@@ -571,7 +625,7 @@ RULE_CHECKS: Mapping[Rule, RuleCheck] = {
 
 
 def _excess(
-    schedule: Schedule, rule: Rule, settings: RuleSettings, checks: Mapping[Rule, RuleCheck] = RULE_CHECKS
+    schedule: Checkable, rule: Rule, settings: RuleSettings, checks: Mapping[Rule, RuleCheck] = RULE_CHECKS
 ) -> int:
     measure = checks[rule].excess
     if measure is None:
@@ -582,14 +636,14 @@ def _excess(
 # --------------------------------------------------------------------------- the verdict
 
 
-def rule_excess(schedule: Schedule, rule: Rule, max_run: int = 2) -> int:
+def rule_excess(schedule: Checkable, rule: Rule, max_run: int = 2) -> int:
     """How much a schedule breaks a relaxable rule: players out of balance (rule 1), over-long
     runs (rule 2), or the board-balance excess (rule 3)."""
     return _excess(schedule, rule, RuleSettings(max_run=max_run))
 
 
 def verify(
-    schedule: Schedule,
+    schedule: Checkable,
     double: bool | None = None,
     match: Match | None = None,
     declared_relaxed: dict[Rule, int] | None = None,
@@ -603,26 +657,37 @@ def verify(
     Without a match, for the tiny sizes where it is possible, the verifier itself
     proves by exhaustion which rules cannot hold and accepts the least relaxation.
     ``checks`` are the rules checked, :data:`RULE_CHECKS` unless a caller adds one.
+
+    ``schedule`` may be a :class:`WrittenSchedule`, the games exactly as a file writes them:
+    rule 0 then names every fault of shape (short rounds, players twice in a round or sitting
+    out, games between teammates, pairs meeting twice or never) and rules 1-4 are checked on
+    the games as they stand.
     """
     settings = match.rules if match is not None else RuleSettings()
+    written = as_written(schedule)
     if double is None:
-        double = match.double if match is not None else infer_double(schedule)
+        double = match.double if match is not None else infer_double(written)
     found: dict[Rule, list[Violation]] = {}
     for rule in sorted(checks):
         if not rule.counted and rule.on(settings):
-            found[rule] = checks[rule].check(schedule, settings, double)
-    stats = metrics(schedule)
+            found[rule] = checks[rule].check(written, settings, double)
+    stats = metrics(written)
     notes: list[str] = []
+    if not written.sizes_stated and not written.equal_teams:
+        notes.append(
+            f"team sizes {written.team_a} and {written.team_b} are the largest player numbers seen; "
+            "if the match plans other sizes, state them (schev verify --teams P Q)"
+        )
     excuses: dict[Rule, str] = {}
     broken = [rule for rule in found if rule.relaxable and found[rule]]
     plain = match is None or (not match.has_requests and match.rules.as_written)
-    if broken and not found[Rule.COMPLETE] and schedule.equal_teams and plain:
+    if broken and not found[Rule.COMPLETE] and written.equal_teams and plain:
         facts = attainable(schedule.boards, double)
         if facts is not None:
             for rule in broken:
                 if rule in facts.keeps or rule not in facts.least_excess:
                     continue
-                amount = _excess(schedule, rule, RuleSettings(), checks)
+                amount = _excess(written, rule, RuleSettings(), checks)
                 least = facts.least_excess[rule]
                 higher = [r for r in relaxable(checks) if r.priority < rule.priority]
                 higher_kept = all(not found.get(r) or r not in facts.keeps for r in higher)
@@ -636,7 +701,7 @@ def verify(
                     notes.append(f"rule {int(rule)} ({rule.title}) relaxed: {excuses[rule]}")
     for rule, declared in (declared_relaxed or {}).items():
         if rule in broken and rule not in excuses:
-            amount = _excess(schedule, rule, settings, checks)
+            amount = _excess(written, rule, settings, checks)
             if amount <= declared:
                 excuses[rule] = f"declared relaxed by the designer, broken by {amount}"
                 notes.append(f"rule {int(rule)} ({rule.title}) relaxed as declared, broken by {amount}")
@@ -648,5 +713,11 @@ def verify(
             rules[rule] = RuleVerdict(rule, tuple(found[rule]), excuses.get(rule))
         else:
             rules[rule] = RuleVerdict(rule, (), off=True)
-    kept = tuple(check_requests(schedule, match)) if match is not None else ()
+    kept: tuple[str, ...] = ()
+    if match is not None:
+        strict = schedule if isinstance(schedule, Schedule) else schedule.strict()
+        if strict is not None:
+            kept = tuple(check_requests(strict, match))
+        else:
+            kept = tuple(f"{request.describe()}: not checked (rule 0 fails)" for request in match.requests())
     return Verdict(schedule=schedule, double=double, rules=rules, metrics=stats, notes=tuple(notes), requests=kept)

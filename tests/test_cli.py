@@ -102,14 +102,16 @@ def test_verify_double_flag_on_a_single_round_file(tmp_path: Path, capsys: pytes
 
 BAD_INPUTS = {
     "prose": (b"hello world\n", "line 1: 'hello' is not a game"),
-    "short-round": (b"Round 1\tA1-B1\tA2-B2\nRound 2\tB2-A1\n", "line 2: round 2 has 1 games but round 1 has 2"),
-    "same-team": (b"Round 1\tA1-A2\tB1-B2\n", "line 1: in 'A1-A2'"),
-    "png": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", "not a text file (it is not UTF-8)"),
-    "utf16": (VALID.encode("utf-16"), "not a text file (it is not UTF-8)"),
-    "nul-bytes": (b"\x00\x00\x00\x00", "line 1: '\\x00\\x00\\x00\\x00' is not a game"),
-    "empty": (b"", "no rounds found"),
-    "comments-only": (b"# nothing here\n", "no rounds found"),
-    "huge-player-number": (b"Round 1\tA1-B99999999999\n", "line 1: B99999999999 cannot play in this match"),
+    "png": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", "not a text file"),
+    "utf16": (VALID.encode("utf-16"), "not a text file"),
+    "nul-bytes": (b"\x00\x00\x00\x00", "not a text file (it holds binary data)"),
+    "latin1": ("Round 1\tA1-B1 \u00e9\n".encode("latin-1"), "not a text file (it is not UTF-8)"),
+    "empty": (b"", "no games found"),
+    "comments-only": (b"# nothing here\n", "no games found"),
+    "labels-only": (b"Round 1\nRound 2\n", "no games found"),
+    "backwards": (b"Round 2\tA1-B1\nRound 1\tA1-B2\n", "line 2: round 1 is out of order"),
+    "huge-player-number": (b"Round 1\tA1-B99999999999\n", "line 1: B99999999999: at most 500 players"),
+    "huge-line": (b"Round 1\t" + b"A1-B1 " * 600 + b"\n", "600 boards: at most 500"),
 }
 
 

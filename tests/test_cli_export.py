@@ -77,9 +77,14 @@ def test_a_schedule_edited_to_break_a_rule_is_not_exported(
     assert not out.exists()
 
 
-def test_export_needs_a_format(match_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["export", str(match_file)]) == 2
-    assert main(["export", str(match_file), "--format", "pdf"]) == 2
+def test_export_writes_html_by_default_and_refuses_other_formats(
+    match_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", str(match_file)]) == 0
+    assert capsys.readouterr().out == export(make_record("single", played_rounds=0.5), "html")
+    for fmt in ("pdf", "json", "text"):
+        assert main(["export", str(match_file), "--format", fmt]) == 2
+        assert "invalid choice" in capsys.readouterr().err
 
 
 def test_a_trf_export_notes_what_a_rating_report_lacks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

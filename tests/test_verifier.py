@@ -150,7 +150,7 @@ def test_player_twice_in_a_round_and_player_absent_are_caught() -> None:
         ("B1", 1, None),
         ("B2", 1, None),
     ]
-    assert "B2 plays 2 games in round 1" in messages(verdict, Rule.COMPLETE)
+    assert "B2 plays 2 games in round 1 (boards 1 and 2)" in messages(verdict, Rule.COMPLETE)
     assert "B1 does not play in round 1" in messages(verdict, Rule.COMPLETE)
 
 

@@ -1,0 +1,98 @@
+"""Interrupts: SIGINT during a solve keeps the best verified schedule; a second one quits at once.
+
+Real processes and real signals; the only timing asserted is a generous timeout (no speed claim)."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from scheveningen.models.textform import parse_text
+from scheveningen.solver import stop
+from scheveningen.solver.verifier import verify
+
+pytestmark = pytest.mark.slow
+
+# 14 boards: the construction has 22 breaks, the proven bound is 20, so the designer searches for
+# the whole time limit with the construction as its incumbent.
+SPEC = 'boards = 14\n[teams.A]\nname = "Oslo"\n'
+
+
+def start(tmp_path: Path, *extra: str) -> subprocess.Popen[bytes]:
+    spec = tmp_path / "match.toml"
+    spec.write_text(SPEC, encoding="utf-8")
+    argv = [sys.executable, "-m", "scheveningen", "generate", "--spec", str(spec), "--time-limit", "60"]
+    return subprocess.Popen([*argv, "--workers", "1", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def test_sigint_during_a_solve_prints_the_best_verified_schedule(tmp_path: Path) -> None:
+    process = start(tmp_path, "--format", "json")
+    time.sleep(4)  # past start-up: from the command's first line on, an interrupt is caught
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err.decode()
+
+    data = json.loads(out)
+    assert data["interrupted"] is True
+    assert data["status"] in ("feasible", "optimal")
+    assert b"interrupted" in err
+    assert b"Traceback" not in err
+    lines = [
+        f"Round {r}\t" + "\t".join(f"{g['white']}-{g['black']}" for g in data["games"] if g["round"] == r)
+        for r in range(1, data["rounds"] + 1)
+    ]
+    assert verify(parse_text("\n".join(lines)).schedule).ok
+
+
+def test_sigterm_is_an_interrupt_too(tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    process = start(tmp_path, "--output", str(target))
+    time.sleep(4)
+    process.send_signal(signal.SIGTERM)
+    _out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err.decode()
+    assert verify(parse_text(target.read_text(encoding="utf-8")).schedule).ok
+
+
+def test_a_second_interrupt_quits_and_leaves_no_half_written_output(tmp_path: Path) -> None:
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    target = out_dir / "schedule.txt"
+    process = start(tmp_path, "--output", str(target))
+    time.sleep(4)
+    process.send_signal(signal.SIGINT)
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=30)
+    assert b"Traceback" not in err
+    assert process.returncode in (0, 130)  # the first may finish the run before the second lands
+    names = [p.name for p in out_dir.iterdir()]
+    if process.returncode == 130:
+        assert b"quitting" in err
+        assert names in ([], ["schedule.txt"])  # never a temporary file
+    if names:
+        assert verify(parse_text(target.read_text(encoding="utf-8")).schedule).ok
+
+
+def test_stop_request_makes_a_later_solve_return_at_once() -> None:
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    x = [model.new_int_var(0, 50, f"x{i}") for i in range(30)]
+    model.add_all_different(x)
+    model.maximize(sum(x))
+    stop.request()
+    try:
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        status = stop.solve(solver, model)
+        assert status != cp_model.OPTIMAL
+        assert stop.requested()
+    finally:
+        stop.reset()
+    assert not stop.requested()
