@@ -1,11 +1,11 @@
 """``schev export``: a match file as a printable page or a file other chess software reads.
 
 :func:`export_answer` reads and verifies the match file and answers with one renderer a format
-(``html``, the default, ``trf``, ``pgn``, ``csv``, ``md``); the command line writes the one asked
-for, atomically with ``--output``.  For a TRF, a note on standard error names what a FIDE rating
-report needs and the match file lacks (event fields, players' FIDE ids); the file is written all
-the same.  :mod:`scheveningen.solver.cli` registers the command like those of
-:mod:`scheveningen.solver.cli_match`.
+(``text``, the default: the pairings round by round; ``html``, ``trf``, ``pgn``, ``csv``, ``md``);
+the command line writes the one asked for, atomically with ``--output``.  For a TRF, a note on
+standard error names what a FIDE rating report needs and the match file lacks (event fields,
+players' FIDE ids); the file is written all the same.  :mod:`scheveningen.solver.cli` registers
+the command like those of :mod:`scheveningen.solver.cli_match`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from scheveningen.solver.export import EXPORTERS, export
 from scheveningen.solver.export.trf import rating_report_gaps
 from scheveningen.solver.matchfile import read_match_file
 
-EXPORT_HELP = "write a match file as HTML pairing sheets, a FIDE TRF, PGN, CSV or Markdown"
+EXPORT_HELP = "write a match file's pairings as text, HTML pairing sheets, a FIDE TRF, PGN, CSV or Markdown"
 EXPORT_FORMATS = tuple(EXPORTERS)
 
 
@@ -36,4 +36,5 @@ def export_answer(args: argparse.Namespace) -> Answer:
         for gap in rating_report_gaps(record):
             print(f"schev: note: {gap}", file=sys.stderr)
     renderers: dict[str, Callable[[], str]] = {fmt: partial(export, record, fmt) for fmt in EXPORTERS}
-    return Answer(text="", data={"match": args.match, "formats": list(EXPORTERS)}, renderers=renderers)
+    text = export(record, "text")
+    return Answer(text=text, data={"match": args.match, "formats": list(EXPORTERS)}, renderers=renderers)

@@ -16,7 +16,7 @@ from scheveningen.models.matchrecord import MatchRecord
 from scheveningen.models.results import GameResult
 from scheveningen.models.roster import Event
 from scheveningen.solver.export.pgn import export_pgn
-from scheveningen.solver.export.tabular import CSV_COLUMNS, export_csv, export_md
+from scheveningen.solver.export.tabular import CSV_COLUMNS, export_csv, export_md, export_text
 
 SEVEN = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
 PGN_RESULT = {
@@ -112,3 +112,24 @@ def test_markdown_is_one_table_row_a_game_and_names_cannot_break_it() -> None:
         assert len(re.findall(r"(?<!\\)\|", line)) == 8
     assert r"Pipe \| Name, Ann" in export_md(record)
     assert r"Łukasz \<b\>Bold\</b\>" in export_md(record)
+
+
+@pytest.mark.parametrize("kind", ["single", "double", "unequal"])
+def test_text_lists_every_round_and_game_with_names_and_results(kind: str) -> None:
+    record = make_record(kind, played_rounds=0.5)
+    text = export_text(record)
+    blocks = text.split("\n\n")[1:]
+    assert len(blocks) == record.rounds
+    for r, block in enumerate(blocks, start=1):
+        heading, *lines = block.strip("\n").split("\n")
+        assert heading == f"Round {r} ({record.event.round_dates[r - 1]})"
+        assert len(lines) == record.boards
+        for board, (line, game) in enumerate(zip(lines, record.schedule.rounds[r - 1], strict=True), start=1):
+            assert line.split()[0] == str(board)
+            white, black = record.player_info(game.white).name, record.player_info(game.black).name
+            assert white in line and black in line and line.index(white) < line.index(black)
+            result = record.result(r, board)
+            if result is not None:
+                assert line.endswith("  " + result.value)
+            else:
+                assert not line.endswith(tuple(r.value for r in GameResult))

@@ -1,4 +1,5 @@
-"""The pairings as a table, a row per game: CSV for spreadsheets, Markdown for notices and chats.
+"""The pairings as a table, a row per game: plain text for the terminal, CSV for spreadsheets,
+Markdown for notices and chats.
 
 Columns: round, board, White (code, name, team, rating), Black (the same), and the result from
 White's side (empty until recorded).
@@ -10,7 +11,8 @@ import csv
 import io
 
 from scheveningen.models.matchrecord import MatchRecord
-from scheveningen.solver.export.common import game_rows
+from scheveningen.models.schedule import Team
+from scheveningen.solver.export.common import GameRow, game_rows, match_title
 
 CSV_COLUMNS = (
     "round",
@@ -76,4 +78,35 @@ def export_md(record: MatchRecord) -> str:
             f"| {_cell(row.white_team)} | {_player(str(row.black), row.black_info.name, row.black_info.rating)} "
             f"| {_cell(row.black_team)} | {row.result.value if row.result else ''} |"
         )
+    return "\n".join(lines) + "\n"
+
+
+def _text_player(code: str, name: str, rating: int | None) -> str:
+    shown = name if name == code else f"{name} ({code})"
+    return shown + (f" {rating}" if rating else "")
+
+
+def export_text(record: MatchRecord) -> str:
+    """The pairings round by round, aligned in columns: board, White, Black, result."""
+    a, b = record.team_name(Team.A), record.team_name(Team.B)
+    lines = [match_title(record), f"{a} (team A) - {b} (team B): {record.boards} boards, {record.rounds} rounds"]
+    rounds: dict[int, list[GameRow]] = {}
+    for row in game_rows(record):
+        rounds.setdefault(row.round, []).append(row)
+    for r, rows in rounds.items():
+        date = f" ({record.event.round_dates[r - 1]})" if record.event.round_dates else ""
+        cells = [
+            (
+                str(row.board),
+                _text_player(str(row.white), row.white_info.name, row.white_info.rating),
+                _text_player(str(row.black), row.black_info.name, row.black_info.rating),
+                row.result.value if row.result else "",
+            )
+            for row in rows
+        ]
+        widths = [max(len(cell[i]) for cell in cells) for i in range(3)]
+        lines += ["", f"Round {r}{date}"]
+        for board, white, black, result in cells:
+            line = f"  {board.rjust(widths[0])}  {white.ljust(widths[1])}  {black.ljust(widths[2])}  {result}"
+            lines.append(line.rstrip())
     return "\n".join(lines) + "\n"
