@@ -46,7 +46,7 @@ from scheveningen.models.match import (
 )
 from scheveningen.models.results import GameResult, ResultError
 from scheveningen.models.roster import EVENT_FIELDS, PLAYER_FIELDS, Event, EventError, PlayerInfo, RosterError
-from scheveningen.models.rules import Rule
+from scheveningen.models.rules import Rule, relaxable
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 
 FORMAT = "scheveningen-match/1"
@@ -197,7 +197,7 @@ class MatchRecord:
                 raise MatchRecordError(f"round {r}, board {board}: {result!r} is not a GameResult")
         object.__setattr__(self, "results", dict(sorted(results.items())))
         for rule, amount in self.relaxed.items():
-            if rule not in (Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE) or amount < 1:
+            if rule not in relaxable() or amount < 1:
                 raise MatchRecordError(f"relaxed: rule {rule!r} by {amount!r} is not a relaxation")
         object.__setattr__(self, "relaxed", dict(sorted(self.relaxed.items())))
         object.__setattr__(self, "design", dict(self.design))
@@ -624,7 +624,7 @@ def _read_event(value: Any) -> Event:
 
 
 def _read_relaxed(value: Any) -> dict[Rule, int]:
-    keys = {rule.key: rule for rule in (Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE)}
+    keys = {rule.key: rule for rule in relaxable()}
     table = _table(value, "design.relaxed", tuple(keys))
     return {keys[key]: _int(amount, f"design.relaxed.{key}") for key, amount in table.items()}
 

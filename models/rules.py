@@ -29,7 +29,7 @@ class Rule:
 
     number: int  # as users see it: "rule 3", JSON "rule": 3
     key: str  # JSON key and match-spec name, e.g. "board_balance"
-    title: str  # "board balance"
+    title: str  # "board balance"; see title_for for a rule whose setting changes what it says
     description: str
     priority: int  # lower is more important; relaxation starts from the highest number
     setting: str | None = None  # the RuleSettings field (and [rules] key) that switches it; None: always on
@@ -37,6 +37,7 @@ class Rule:
     counted: bool = False  # an objective (fewest breaks), measured rather than passed or failed
     kept_by_colour_reversal: bool = True
     kept_by_team_swap: bool = True
+    title_as_set: str | None = None  # the title, formatted with the setting's value, when that is not as written
 
     COMPLETE: ClassVar[Rule]
     COLOUR_BALANCE: ClassVar[Rule]
@@ -68,6 +69,17 @@ class Rule:
         """The constant's name, e.g. ``BOARD_BALANCE``."""
         return self.key.upper()
 
+    def title_for(self, settings: object) -> str:
+        """The title under ``settings`` (a RuleSettings): :attr:`title` when the rule's setting is as the
+        house rules write it (or off), else :attr:`title_as_set` with the setting's value; rule 2 with
+        ``max_run = 3`` is "no run longer than 3"."""
+        if self.title_as_set is None or self.setting is None:
+            return self.title
+        value = getattr(settings, self.setting)
+        if not value or value == getattr(type(settings)(), self.setting):
+            return self.title
+        return self.title_as_set.format(value)
+
     def on(self, settings: object) -> bool:
         """Whether ``settings`` (a RuleSettings) switch the rule on: its setting is true or non-zero."""
         return self.setting is None or bool(getattr(settings, self.setting))
@@ -98,6 +110,7 @@ Rule.NO_THREE_IN_A_ROW = Rule(
     priority=2,
     setting="max_run",  # the longest run of one colour allowed (2 as written; 0 off)
     relaxable=True,
+    title_as_set="no run longer than {}",  # max_run = 3 allows three in a row: the title says what holds
 )
 Rule.BOARD_BALANCE = Rule(
     number=3,

@@ -388,8 +388,6 @@ def _cmd_generate(args: argparse.Namespace) -> Reply:
                 work_limit=args.work_limit,
                 seed=args.seed,
                 workers=args.workers or usable_cores(),
-                objective=match.rules.objective,
-                double=match.double,
                 strict=args.strict,
             )
         except DesignInputError as error:

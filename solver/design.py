@@ -1,8 +1,8 @@
 """The design pipeline: build the CP-SAT model, solve, relax if the rules force it, verify.
 
 ``design_match(match, DesignParams(...))`` designs an organiser's match (team
-sizes, rule settings, requests); ``design(boards, params)`` is the plain
-``boards``-board match.  Both return a :class:`Result`.  A schedule in a result
+sizes, rule settings, requests); ``design(boards, params, objective=..., double=...)``
+is the plain ``boards``-board match.  Both return a :class:`Result`.  A schedule in a result
 has always passed the independent verifier; if the verifier rejects what the
 model produced, :class:`DesignBugError` is raised, since that can only be a
 bug in the model.
@@ -30,7 +30,7 @@ from ortools.sat.python import cp_model
 from scheveningen.models.bounds import even_break_bound, proven_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
 from scheveningen.models.cpsat import Formulation, MatchModel, ModelOptions, Objective
-from scheveningen.models.match import Match, Request, RuleSettings
+from scheveningen.models.match import Match, MatchError, Request, RuleSettings
 from scheveningen.models.rules import Rule, relaxable
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.symmetry import normalise
@@ -70,18 +70,14 @@ class DesignParams:
     then the same on every run that stops on a proof or on ``work_limit``
     (CP-SAT's deterministic time, the same on every machine), whereas a
     wall-clock ``time_limit`` may stop a slower machine earlier.
-    ``objective`` and ``double`` describe the plain match :func:`design` builds;
-    a :class:`Match` is their home, and the params in a :class:`Result` repeat
-    the match's values.
+    What to design, including ``objective`` and ``double``, is the :class:`Match`'s.
     """
 
     time_limit: float = 10.0
     work_limit: float | None = None
     seed: int = 0
     workers: int = 8
-    objective: Objective = "breaks"
     formulation: Formulation = "boolean"
-    double: bool = False
     strict: bool = False
     symmetry_breaking: bool = True
 
@@ -92,8 +88,6 @@ class DesignParams:
             raise DesignInputError(f"work limit must be positive, got {self.work_limit}")
         if self.workers < 1:
             raise DesignInputError(f"workers must be at least 1, got {self.workers}")
-        if self.objective not in ("breaks", "fair", "none"):
-            raise DesignInputError(f"objective must be breaks, fair or none, got {self.objective!r}")
         if self.formulation not in ("boolean", "channelled"):
             raise DesignInputError(f"formulation must be boolean or channelled, got {self.formulation!r}")
 
@@ -119,7 +113,15 @@ class Result:
         return self.match.boards
 
     def parameters(self) -> dict[str, object]:
-        return asdict(self.params)
+        """The solve parameters, with the match's objective and double among them (as reports list them)."""
+        fields: dict[str, object] = {}
+        for key, value in asdict(self.params).items():
+            fields[key] = value
+            if key == "workers":
+                fields["objective"] = self.match.rules.objective
+            elif key == "formulation":
+                fields["double"] = self.match.double
+        return fields
 
 
 class _Progress(cp_model.CpSolverSolutionCallback):
@@ -229,16 +231,18 @@ def design(
     params: DesignParams | None = None,
     progress: ProgressCallback | None = None,
     *,
+    objective: Objective = "breaks",
+    double: bool = False,
     use_start: bool = True,
 ) -> Result:
-    """Design a break-minimal schedule for ``boards`` boards under the house rules.
-
-    ``params.objective`` and ``params.double`` describe the plain match designed here.
-    """
-    params = params or DesignParams()
+    """Design a break-minimal schedule for the plain ``boards``-board match under the house rules:
+    ``Match(boards, double, rules=RuleSettings(objective=objective))``, designed by :func:`design_match`."""
     if not MIN_BOARDS <= boards <= MAX_BOARDS:
         raise DesignInputError(f"boards must be between {MIN_BOARDS} and {MAX_BOARDS}, got {boards}")
-    match = Match(boards=boards, double=params.double, rules=RuleSettings(objective=params.objective))
+    try:
+        match = Match(boards=boards, double=double, rules=RuleSettings(objective=objective))
+    except MatchError as error:
+        raise DesignInputError(str(error)) from None
     return design_match(match, params, progress, use_start=use_start)
 
 
@@ -259,7 +263,7 @@ def design_match(
     through which every schedule returned passes.
     """
     _check_size(match)
-    run = DesignRun(match, _one_home(params or DesignParams(), match), progress)
+    run = DesignRun(match, params or DesignParams(), progress)
     start = compute_start(match) if use_start else None
     if start is not None and _start_suffices(run, start):
         return verify_and_report(run, start.schedule)
@@ -278,13 +282,6 @@ def design_match(
 def _check_size(match: Match) -> None:
     if match.boards > MAX_BOARDS or max(match.size_a, match.size_b) > MAX_BOARDS:
         raise DesignInputError(f"at most {MAX_BOARDS} boards and players a team, got {match.boards} boards")
-
-
-def _one_home(params: DesignParams, match: Match) -> DesignParams:
-    """The match is the home of the objective and of double: the params in a result repeat it."""
-    if (params.objective, params.double) == (match.rules.objective, match.double):
-        return params
-    return replace(params, objective=match.rules.objective, double=match.double)
 
 
 def compute_start(match: Match) -> Start | None:
@@ -521,7 +518,8 @@ def verify_and_report(
     bound = min(_proven_bound(match, relaxed, solver_bound), breaks)
     for rule, amount in relaxed.items():
         run.messages.append(
-            f"rule {int(rule)} ({rule.title}) relaxed: no schedule keeps it together with the higher rules"
+            f"rule {int(rule)} ({rule.title_for(match.rules)}) relaxed: "
+            "no schedule keeps it together with the higher rules"
             f"{' and the requests' if match.has_requests else ''}; this one breaks it by {amount}, the least possible"
         )
     optimal = breaks == bound and run.objective != "none"
@@ -568,15 +566,15 @@ def _explained(run: DesignRun) -> Result:
     if core is None:
         run.messages.append("the requests cannot all hold; the time limit ran out before the reasons were found")
         return _empty(run, Status.INFEASIBLE)
-    lines = [_describe(item) for item in core]
+    lines = [_describe(item, run.match) for item in core]
     if not core:
         lines = ["no schedule keeps the house rules for this match, even without requests"]
     return _empty(run, Status.INFEASIBLE, tuple(lines))
 
 
-def _describe(item: Request | Rule) -> str:
+def _describe(item: Request | Rule, match: Match) -> str:
     if isinstance(item, Rule):
-        return f"rule {int(item)} ({item.title})"
+        return f"rule {int(item)} ({item.title_for(match.rules)})"
     return item.describe()
 
 

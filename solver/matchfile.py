@@ -24,7 +24,7 @@ def check_record(record: MatchRecord, source: str = "match file") -> None:
     if verdict.ok:
         return
     problems = [
-        f"rule {int(rule)} ({rule.title}): {v.message}"
+        f"rule {int(rule)} ({verdict.title(rule)}): {v.message}"
         for rule, rv in verdict.rules.items()
         if not (rv.acceptable or rv.off)
         for v in rv.violations

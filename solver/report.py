@@ -58,7 +58,9 @@ def result_header(result: Result) -> list[str]:
         f"# Status: {result.status.value}; breaks {result.breaks}; lower bound {result.lower_bound}.",
     ]
     for rule, amount in result.relaxed.items():
-        lines.append(f"# Relaxed: rule {int(rule)} ({rule.title}), broken by {amount}, the least possible.")
+        lines.append(
+            f"# Relaxed: rule {int(rule)} ({rule.title_for(match.rules)}), broken by {amount}, the least possible."
+        )
     for team in (Team.A, Team.B):
         info = match.team(team)
         if info.name or info.players:
@@ -136,7 +138,7 @@ def verdict_text(verdict: Verdict, name: str = "") -> str:
         if rule is Rule.FEWEST_BREAKS:
             lines.append(f"rule {int(rule)} {rule.title}: {m.total_breaks} breaks")
             continue
-        lines.append(f"rule {int(rule)} {rule.title}: {rv.status}")
+        lines.append(f"rule {int(rule)} {verdict.title(rule)}: {rv.status}")
         if rv.excuse:
             lines.append(f"  {rv.excuse}")
         for v in rv.violations[:50]:

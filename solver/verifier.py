@@ -123,6 +123,11 @@ class Verdict:
     metrics: Metrics
     notes: tuple[str, ...] = field(default=())
     requests: tuple[str, ...] = field(default=())  # requests the schedule does not keep
+    settings: RuleSettings = field(default_factory=RuleSettings)  # the rule settings checked
+
+    def title(self, rule: Rule) -> str:
+        """The rule's title under the settings checked (rule 2 with ``max_run = 3``: "no run longer than 3")."""
+        return rule.title_for(self.settings)
 
     @property
     def complete(self) -> bool:
@@ -698,13 +703,13 @@ def verify(
                         f"higher rules (all {facts.schedules_examined} were examined); this one breaks it by "
                         f"{amount}, the least possible"
                     )
-                    notes.append(f"rule {int(rule)} ({rule.title}) relaxed: {excuses[rule]}")
+                    notes.append(f"rule {int(rule)} ({rule.title_for(settings)}) relaxed: {excuses[rule]}")
     for rule, declared in (declared_relaxed or {}).items():
         if rule in broken and rule not in excuses:
             amount = _excess(written, rule, settings, checks)
             if amount <= declared:
                 excuses[rule] = f"declared relaxed by the designer, broken by {amount}"
-                notes.append(f"rule {int(rule)} ({rule.title}) relaxed as declared, broken by {amount}")
+                notes.append(f"rule {int(rule)} ({rule.title_for(settings)}) relaxed as declared, broken by {amount}")
     rules = {}
     for rule in sorted(checks):
         if rule.counted:
@@ -720,4 +725,12 @@ def verify(
             kept = tuple(check_requests(strict, match))
         else:
             kept = tuple(f"{request.describe()}: not checked (rule 0 fails)" for request in match.requests())
-    return Verdict(schedule=schedule, double=double, rules=rules, metrics=stats, notes=tuple(notes), requests=kept)
+    return Verdict(
+        schedule=schedule,
+        double=double,
+        rules=rules,
+        metrics=stats,
+        notes=tuple(notes),
+        requests=kept,
+        settings=settings,
+    )

@@ -75,7 +75,7 @@ def test_the_search_alone_beats_the_published_six_board_table() -> None:
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_double_rounds_verify(n: int) -> None:
-    result = design(n, DesignParams(time_limit=5, workers=2, double=True))
+    result = design(n, DesignParams(time_limit=5, workers=2), double=True)
     assert result.schedule is not None and result.verdict is not None
     assert result.schedule.n_rounds == 2 * n
     assert result.verdict.double and result.verdict.ok
@@ -90,7 +90,7 @@ def _team_gap(result) -> int:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_fair_objective_keeps_the_fewest_breaks_and_proves_the_best_split(n: int) -> None:
     plain = design(n, DesignParams(time_limit=10, workers=2))
-    fair = design(n, DesignParams(time_limit=10, workers=2, objective="fair"))
+    fair = design(n, DesignParams(time_limit=10, workers=2), objective="fair")
     assert fair.breaks == plain.breaks
     assert fair.status is Status.OPTIMAL
     assert _team_gap(fair) <= _team_gap(plain)
@@ -101,7 +101,7 @@ def test_fair_objective_keeps_the_fewest_breaks_and_proves_the_best_split(n: int
 
 @pytest.mark.parametrize("n", [4, 6])
 def test_objective_none_returns_a_valid_schedule(n: int) -> None:
-    result = design(n, DesignParams(time_limit=10, workers=2, objective="none"))
+    result = design(n, DesignParams(time_limit=10, workers=2), objective="none")
     assert result.verdict is not None and result.verdict.ok
     assert result.status is Status.FEASIBLE
 
@@ -148,10 +148,26 @@ def test_a_model_bug_is_reported_loudly(monkeypatch: pytest.MonkeyPatch) -> None
         design_match(match, DesignParams(time_limit=5, workers=1))
 
 
-@pytest.mark.parametrize("kwargs", [{"time_limit": 0}, {"workers": 0}, {"objective": "speed"}])
+@pytest.mark.parametrize("kwargs", [{"time_limit": 0}, {"workers": 0}])
 def test_bad_parameters_are_named(kwargs: dict[str, object]) -> None:
     with pytest.raises(DesignInputError):
         DesignParams(**kwargs)  # type: ignore[arg-type]
+
+
+def test_a_bad_objective_is_named() -> None:
+    with pytest.raises(DesignInputError, match="objective"):
+        design(4, objective="speed")  # type: ignore[arg-type]
+
+
+def test_the_match_is_the_home_of_objective_and_double_and_the_parameters_report_them() -> None:
+    result = design(4, DesignParams(time_limit=5, workers=1), objective="none", double=True)
+    assert (result.match.rules.objective, result.match.double) == ("none", True)
+    assert result.schedule is not None and result.schedule.n_rounds == 8
+    assert list(result.parameters()) == [
+        "time_limit", "work_limit", "seed", "workers", "objective", "formulation", "double", "strict",
+        "symmetry_breaking",
+    ]  # fmt: skip
+    assert (result.parameters()["objective"], result.parameters()["double"]) == ("none", True)
 
 
 @pytest.mark.parametrize("n", [0, 101])

@@ -11,11 +11,13 @@ import dataclasses
 import pytest
 from ortools.sat.python import cp_model
 
+from scheveningen.models.constructions import construct
 from scheveningen.models.cpsat import RULE_FORMS, BoolLiteral, MatchModel, ModelOptions, RuleForms
 from scheveningen.models.match import ColourWish, Match, RuleSettings
 from scheveningen.models.rules import RULES, Rule, by_priority, kept_by, relaxable, rule_numbered
 from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.models.symmetry import reverse_colours
+from scheveningen.solver.report import verdict_text
 from scheveningen.solver.verifier import RULE_CHECKS, RuleCheck, Violation, verify
 
 B1 = Player(Team.B, 1)
@@ -94,6 +96,23 @@ def test_each_setting_is_a_rule_settings_field_that_switches_its_rule() -> None:
         assert rule.setting in fields and rule.on(RuleSettings())
         off = type(fields[rule.setting])()  # False, or 0 for max_run
         assert not rule.on(dataclasses.replace(RuleSettings(), **{rule.setting: off}))
+
+
+def test_rule_2_is_titled_by_what_max_run_allows() -> None:
+    titles = {k: Rule.NO_THREE_IN_A_ROW.title_for(RuleSettings(max_run=k)) for k in (0, 1, 2, 3)}
+    assert titles == {
+        0: "no three in a row",  # off: the rule's own name
+        1: "no run longer than 1",
+        2: "no three in a row",
+        3: "no run longer than 3",
+    }
+    assert Rule.BOARD_BALANCE.title_for(RuleSettings(board_balance=False)) == "board balance"
+    schedule = construct(4)
+    assert schedule is not None
+    as_written = verdict_text(verify(schedule, match=Match(boards=4)))
+    four_allowed = verdict_text(verify(schedule, match=Match(boards=4, rules=RuleSettings(max_run=3))))
+    assert "rule 2 no three in a row: holds" in as_written
+    assert "rule 2 no run longer than 3: holds" in four_allowed and "three in a row" not in four_allowed
 
 
 def test_priority_is_separate_from_the_number_users_see() -> None:
