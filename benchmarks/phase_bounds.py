@@ -4,16 +4,18 @@ For each case N:K the phase formulation (``scheveningen.models.phases``, rows of
 and the main model (``scheveningen.models.cpsat``, round 1 fixed by symmetry breaking) are asked
 for a plain N-board schedule keeping every rule with at most K breaks.  Neither gets
 the analytic bound as a cut, so an INFEASIBLE answer is an independent check of the
-README's proofs (each case sits at the analytic bound minus 2; 10:14 is fact 7 for
+proofs in docs/bounds.md (each case sits at the analytic bound minus 2; 10:14 is fact 7 for
 10 boards).  A FEASIBLE answer is verified and would refute the bound: the script
 then exits with status 1.
 
     python benchmarks/phase_bounds.py [--case 5:6,6:12,7:8,10:14:1500] [--time-limit 120] [--workers 2]
         [--skip-main] [--main-cap SECONDS]
     python benchmarks/phase_bounds.py --split N:K[:SECONDS]   (one proof, split by alternators)
+    python benchmarks/phase_bounds.py --double --case 5:6,7:8   (double rounds, fact 9)
 
 A case may carry its own time limit in seconds (N:K:SECONDS).  Writes
-benchmarks/results/phase_bounds.{md,csv} (``--split``: phase_split_N_K.{md,csv}).
+benchmarks/results/phase_bounds.{md,csv} (``--double``: phase_bounds_double.{md,csv};
+``--split``: phase_split_N_K.{md,csv}).
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from _common import machine_lines, markdown_table, write_results
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import analytic_break_bound
-from scheveningen.models.cpsat import MatchModel, MatchModelSpec
-from scheveningen.models.phases import PhaseModel, all_can_meet, meetings_fit, one_change_teams
+from scheveningen.models.cpsat import MatchModel, ModelOptions
+from scheveningen.models.phases import PhaseModel, all_can_meet, meetings_fit, phase_teams
 from scheveningen.models.schedule import Schedule
 from scheveningen.solver.verifier import verify
 
@@ -68,7 +70,7 @@ def run(built: Built, k: int, seconds: float, args: argparse.Namespace) -> tuple
     elapsed = time.perf_counter() - started
     refutes = False
     if status in ("FEASIBLE", "OPTIMAL"):
-        verdict = verify(built.schedule_from(solver))
+        verdict = verify(built.schedule_from(solver), double=args.double)
         refutes = verdict.ok and verdict.metrics.total_breaks <= k
     return status, elapsed, refutes
 
@@ -87,8 +89,8 @@ def alternator_cases(n: int, k: int) -> list[tuple[int, int, int, int]]:
 
     Each other player breaks at least once, so at least 2n - k alternate; a team has at most
     ceil(n/2) of one phase (rule 3); alternators of A and B with opposite phases never meet
-    (README, fact 2).  For even n, a team with p + and q - alternators has at least |p - q|
-    players who change phase an even number of times, at least twice (README, fact 8), each
+    (docs/bounds.md, fact 2).  For even n, a team with p + and q - alternators has at least |p - q|
+    players who change phase an even number of times, at least twice (docs/bounds.md, fact 8), each
     one more break.  For n = 2 mod 4 a team has at most n/2 - 1 alternators of a phase (fact 3)
     and at most n - 3 in all (fact 6).  One case per orbit of colour reversal and of swapping
     the teams with colour reversal, both of which keep the rules and the breaks.
@@ -119,36 +121,109 @@ def alternator_cases(n: int, k: int) -> list[tuple[int, int, int, int]]:
     return sorted(cases)
 
 
-def tight_case(
+def least_breaks(n: int, counts: tuple[int, int, int, int]) -> int:
+    """The fewest breaks a case allows: one for every player who is not an alternator and, for even
+    n, one more for each of the |p - q| players per team that change phase an even number of times."""
+    least = 2 * n - sum(counts)
+    if n % 2 == 0:
+        least += abs(counts[0] - counts[1]) + abs(counts[2] - counts[3])
+    return least
+
+
+def team_shapes(n: int, plus: int, minus: int, extra: int) -> list[tuple[tuple[int, str], ...]]:
+    """The players beyond one phase change a team can have with exactly ``extra`` breaks more than
+    one per player who is not an alternator: multisets of (changes >= 2, first phase).
+
+    For even n the team has n/2 + players in its first and last rounds, so p + E+ = q + E-, where
+    E+ (E-) counts the players changing phase an even number of times that start with + (-).
+    """
+    found = []
+
+    def grow(left: int, smallest: tuple[int, str], chosen: list[tuple[int, str]]) -> None:
+        if left == 0:
+            e_plus = sum(1 for c, f in chosen if c % 2 == 0 and f == "+")
+            e_minus = sum(1 for c, f in chosen if c % 2 == 0 and f == "-")
+            if n % 2 or plus + e_plus == minus + e_minus:
+                found.append(tuple(chosen))
+            return
+        for changes in range(2, left + 2):
+            for first in "+-":
+                shape = (changes, first)
+                if shape >= smallest and len(chosen) < n - plus - minus:
+                    grow(left - (changes - 1), shape, [*chosen, shape])
+
+    grow(extra, (0, "+"), [])
+    return found
+
+
+def shape_cases(
+    n: int, k: int, counts: tuple[int, int, int, int]
+) -> list[tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]]:
+    """Every way the break budget k can be spent beyond one break a non-alternator, as the special
+    players of team A and of team B (:func:`team_shapes`); the total of breaks is even (fact 1)."""
+    spare = k - (2 * n - sum(counts))
+    cases = []
+    for extra_a in range(spare + 1):
+        for extra_b in range(spare - extra_a + 1):
+            if (extra_a + extra_b + 2 * n - sum(counts)) % 2:
+                continue
+            for shapes_a in team_shapes(n, counts[0], counts[1], extra_a):
+                for shapes_b in team_shapes(n, counts[2], counts[3], extra_b):
+                    cases.append((shapes_a, shapes_b))
+    return cases
+
+
+_TEAMS: dict[tuple[int, int, int, tuple[tuple[int, str], ...]], list[tuple[str, ...]]] = {}
+
+
+def teams_of(n: int, plus: int, minus: int, shapes: tuple[tuple[int, str], ...]) -> list[tuple[str, ...]]:
+    key = (n, plus, minus, shapes)
+    if key not in _TEAMS:
+        _TEAMS[key] = list(phase_teams(n, plus, minus, shapes))
+    return _TEAMS[key]
+
+
+def enumerated_case(
     n: int, k: int, counts: tuple[int, int, int, int], seconds: float, args: argparse.Namespace
 ) -> tuple[str, float, bool, str]:
-    """A case whose alternators leave exactly one break to every other player: try every set of phases.
+    """A case whose budget leaves few breaks to spare: try every set of phases that spends it.
 
-    Returns the status (INFEASIBLE when every set of phases is), the seconds taken, whether a
-    schedule within the bound was found and verified, and how the sets of phases were settled.
+    Every player but the alternators changes phase once, except the special players of
+    :func:`shape_cases`; for each way to choose them, every pair of teams of phases
+    (:func:`phase_teams`) is tried. Returns the status (INFEASIBLE when every set of phases
+    is), the seconds taken, whether a schedule within the bound was found and verified, and how
+    the sets of phases were settled.
     """
     started = time.perf_counter()
-    teams_a = list(one_change_teams(n, counts[0], counts[1]))
-    teams_b = list(one_change_teams(n, counts[2], counts[3]))
-    apart = unmatched = solved = 0
+    pairs = apart = unmatched = solved = 0
     status, refutes = "INFEASIBLE", False
-    for team_a, team_b in itertools.product(teams_a, teams_b):
-        if not all_can_meet(team_a, team_b):
-            apart += 1
-            continue
-        if not meetings_fit(team_a, team_b):
-            unmatched += 1
-            continue
-        left = seconds - (time.perf_counter() - started)
-        one, _, refutes = run(PhaseModel.build(n, at_most=k, patterns=(team_a, team_b)), k, max(left, 0.1), args)
-        solved += 1
-        if one != "INFEASIBLE":
-            status = one
+    shapes = shape_cases(n, k, counts)
+    for shapes_a, shapes_b in shapes:
+        teams_a = teams_of(n, counts[0], counts[1], shapes_a)
+        teams_b = teams_of(n, counts[2], counts[3], shapes_b)
+        for team_a, team_b in itertools.product(teams_a, teams_b):
+            pairs += 1
+            if not all_can_meet(team_a, team_b):
+                apart += 1
+                continue
+            if not meetings_fit(team_a, team_b):
+                unmatched += 1
+                continue
+            left = seconds - (time.perf_counter() - started)
+            model = PhaseModel.build(n, at_most=k, patterns=(team_a, team_b))
+            one, _, refutes = run(model, k, max(left, 0.1), args)
+            solved += 1
+            if one != "INFEASIBLE":
+                status = one
+                break
+        if status != "INFEASIBLE":
             break
+    special = "; ".join(f"A {list(a)} B {list(b)}" for a, b in shapes if a or b)
     how = (
-        f"{len(teams_a)} x {len(teams_b)} sets of phases (one break each): {apart} with two players who are "
-        f"never in the same phase, {unmatched} where a player cannot meet all its opponents in different "
-        f"rounds of the same phase, {solved} solved with the phases fixed"
+        f"{pairs} sets of phases in {len(shapes)} ways to spend the breaks (players changing phase more than "
+        f"once: {special or 'none'}): {apart} with two players who are never in the same phase, {unmatched} "
+        f"where a player cannot meet all its opponents in different rounds of the same phase, {solved} solved "
+        "with the phases fixed"
     )
     return status, time.perf_counter() - started, refutes, how
 
@@ -157,8 +232,8 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
     """Prove "no N-board schedule with at most K breaks" case by case; write phase_split_N_K.md."""
     rows, csv_rows, proved, refuted = [], [], True, False
     for counts in alternator_cases(n, k):
-        if sum(counts) == 2 * n - k:
-            status, elapsed, refutes, how = tight_case(n, k, counts, seconds, args)
+        if k - least_breaks(n, counts) <= args.spare:
+            status, elapsed, refutes, how = enumerated_case(n, k, counts, seconds, args)
         else:
             status, elapsed, refutes = run(PhaseModel.build(n, at_most=k, alternators=counts), k, seconds, args)
             how = "phase model, alternators fixed"
@@ -178,13 +253,16 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
         "",
         "Each case fixes how many players of each team alternate perfectly with each phase (the others",
         "must break) and asks the phase model for a schedule keeping rules 0-3 with at most K breaks.",
-        "In a *tight* case the alternators number 2N - K, so every other player breaks exactly once: it",
-        "changes phase once, after an opening stretch. Such a case is settled by trying every set of",
-        "phases of the two teams that keeps rule 1 in every row and rule 3's count of + players in every",
-        "round (`one_change_teams`). A set fails at once where an A player and a B player are never in the",
-        "same phase (they cannot meet), or where some player cannot meet its N opponents in N different",
-        "rounds in which each shares its phase (Hall's condition, `meetings_fit`); each other set goes to",
-        "the phase model with the phases fixed.",
+        "Every other player changes phase at least once, and for even N a team with p + and q - alternators",
+        "has p + E+ = q + E- (E+/E-: players changing phase an even number of times, + or - in round 1),",
+        f"which costs |p - q| more breaks. A case with at most {args.spare} break(s) to spare beyond these",
+        "(`--spare`) is settled by enumeration: for every way to spend the spare breaks on players changing",
+        "phase more than once (`shape_cases`), every set of phases of the two teams that keeps rules 1 and 2",
+        "in every row and rule 3's count of + players in every round is tried (`phase_teams`). A set fails",
+        "at once where an A player and a B player are never in the same phase (they cannot meet), or where",
+        "some player cannot meet its N opponents in N different rounds in which each shares its phase",
+        "(Hall's condition, `meetings_fit`); each other set goes to the phase model with the phases fixed.",
+        "Every other case goes to the phase model with the alternators fixed.",
         "The cases cover every schedule (see `alternator_cases`), so INFEASIBLE everywhere proves the bound.",
         "",
         *markdown_table(header, rows),
@@ -204,44 +282,60 @@ def main() -> int:
     parser.add_argument("--skip-main", action="store_true", help="run only the phase model (long proofs)")
     parser.add_argument("--main-cap", type=float, default=None, help="at most this many seconds for the main model")
     parser.add_argument("--split", default=None, help="N:K[:SECONDS]: one proof split by alternators, and nothing else")
+    parser.add_argument(
+        "--spare",
+        type=int,
+        default=0,
+        help="--split: enumerate the phases of cases with at most this many breaks to spare (default 0: tight only)",
+    )
+    parser.add_argument("--double", action="store_true", help="double rounds (2N rounds, each pair twice)")
     args = parser.parse_args()
+    if args.split is not None and args.double:
+        raise SystemExit("--split is for single rounds only")
     if args.split is not None:
         return split_proof(*parse_cases(args.split, args.time_limit)[0], args)
     rows, csv_rows, refuted = [], [], False
     for n, k, seconds in parse_cases(args.case, args.time_limit):
-        phase_status, phase_time, refutes = run(PhaseModel.build(n, at_most=k), k, seconds, args)
+        phase_status, phase_time, refutes = run(PhaseModel.build(n, at_most=k, double=args.double), k, seconds, args)
         refuted = refuted or refutes
         main_status, main_time = "not run", 0.0
         if not args.skip_main:
-            main_model = MatchModel.build(MatchModelSpec(n, break_bound_cut=False))
+            main_model = MatchModel.build(ModelOptions(n, double=args.double, break_bound_cut=False))
             main_model.limit_breaks(k)
             cap = seconds if args.main_cap is None else min(seconds, args.main_cap)
             main_status, main_time, refutes = run(main_model, k, cap, args)
             refuted = refuted or refutes
         proved = "INFEASIBLE" in (phase_status, main_status)
         conclusion = f"at least {k + 2} breaks" if proved else "open"
-        analytic = analytic_break_bound(n)
+        analytic = analytic_break_bound(n, double=args.double)
         cells = [n, k, analytic, phase_status, round(phase_time, 1), main_status, round(main_time, 1), conclusion]
         rows.append([str(c) for c in cells])
         csv_rows.append(cells)
         print(" | ".join(rows[-1]), flush=True)
     header = ["N", "at most K breaks", "analytic bound", "phase model", "phase s", "main model", "main s", "conclusion"]
+    kind = "double rounds" if args.double else "single rounds"
+    about = (
+        "a double round (2N rounds, every pair twice, once with each colour) keeping rules 0-3 with at most K "
+        "breaks, without the bound as a cut. INFEASIBLE from either model proves N boards need at least K + 2 "
+        "breaks (totals are even). With K = N + 1 for odd N it checks fact 9 of docs/bounds.md."
+        if args.double
+        else "a plain N-board schedule keeping rules 0-3 with at most K breaks, without the analytic bound as a "
+        "cut. INFEASIBLE from either model proves N boards need at least K + 2 breaks (totals are even). Where K "
+        "is the analytic bound minus 2, INFEASIBLE is an independent check of the proofs in docs/bounds.md "
+        "(10:14 is fact 7 for 10 boards); 6:12 goes past the analytic bound (10) to the 6-board optimum, 14."
+    )
     markdown = [
-        "# Computer proofs of lower bounds: phase model and main model side by side",
+        f"# Computer proofs of lower bounds, {kind}: phase model and main model side by side",
         "",
         *machine_lines(sys.argv),
         f"- Workers {args.workers}, seed {args.seed}; time limit per model and case as in the command",
         "",
-        "Each case asks both CP-SAT models for a plain N-board schedule keeping rules 0-3 with at most K",
-        "breaks, without the analytic bound as a cut. INFEASIBLE from either model proves N boards need",
-        "at least K + 2 breaks (totals are even). Where K is the analytic bound minus 2, INFEASIBLE is an",
-        "independent check of the README's proofs (10:14 is fact 7 for 10 boards); 6:12 goes past the",
-        "analytic bound (10) to the 6-board optimum, 14.",
+        f"Each case asks both CP-SAT models for {about}",
         "",
         *markdown_table(header, rows),
         "",
     ]
-    return finish("phase_bounds", markdown, header, csv_rows, refuted)
+    return finish("phase_bounds_double" if args.double else "phase_bounds", markdown, header, csv_rows, refuted)
 
 
 if __name__ == "__main__":

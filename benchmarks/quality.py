@@ -324,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
         "Breaks are counted by `scheveningen.solver.verifier.verify` (A/B: the split between the teams). "
         "`lower bound` is the "
         "bound the designer proves (the largest of the solver's bound, the analytic bound and a best known "
-        "table's proven one; at most the breaks found); `analytic bound` is the README's: N for N = 0 mod 4, "
+        "table's proven one; at most the breaks found); `analytic bound` is that of docs/bounds.md: N for N = 0 mod 4, "
         "N + 6 for N = 2 mod 4 from 10 (10 for 6), N + 3 for odd N >= 5 (it needs rule 3, so it is `-` "
         "where rule 3 is relaxed). "
         "`designed - LB` and `published - LB` are the gaps to the lower bound: 0 "

@@ -1,6 +1,6 @@
 """Proven lower bounds on breaks, as the designer and the model's cuts use them.
 
-The proofs are in the README (facts 1-8); the computer-proven ones are re-run by
+The proofs are in docs/bounds.md (facts 1-9); the computer-proven ones are re-run by
 ``benchmarks/phase_bounds.py``.  This module knows nothing about CP-SAT.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool = True) -> int:
-    """A proven lower bound on breaks with equal teams and rule 3 in every round (proofs in the README).
+    """A proven lower bound on breaks with equal teams and rule 3 in every round (proofs in docs/bounds.md).
 
     Breaks always come in an even total.  A player with no break alternates perfectly;
     at most n players can (n odd too), and for n = 2 mod 4 in a single round with rule 1
@@ -16,21 +16,25 @@ def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool
     or without rule 1) and n + 1 for odd n.  For a single round, case analyses of the
     schedules with n + 1 breaks (odd n >= 5), n + 2 (n = 2 mod 4, n >= 6) and n + 4
     (n = 2 mod 4, n >= 10), which would need nearly n perfect alternators and nearly every
-    other player breaking once, rule them out: n + 3, n + 4 and n + 6.
+    other player breaking once, rule them out: n + 3, n + 4 and n + 6.  For a double round
+    with odd n >= 5 the same analysis of n + 1 breaks, with rule 1, gives n + 3 (fact 9).
     """
     if boards < 2:
         return 0
     if boards % 2 == 1:
-        return boards + 3 if boards >= 5 and not double else boards + 1
+        if boards >= 5 and (not double or colour_balance):
+            return boards + 3
+        return boards + 1
     if boards % 4 == 2 and colour_balance and not double:
         return boards + 6 if boards >= 10 else boards + 4 if boards >= 6 else boards + 2
     return boards
 
 
 # Single-round bounds proven by computer, past the analytic ones, with rules 1, 2 and 3 all in
-# force (README, fact 8); ``benchmarks/phase_bounds.py`` re-proves them: case 6:12, and
-# ``--split 10:16``, a proof split by perfect alternators.
-COMPUTER_PROVEN_BOUNDS = {6: 14, 10: 18}
+# force (docs/bounds.md, facts 8 and 10); ``benchmarks/phase_bounds.py`` re-proves them: case
+# 6:12, and ``--split 10:16`` and ``--split 14:20:1200 --spare 2``, proofs split by perfect
+# alternators.
+COMPUTER_PROVEN_BOUNDS = {6: 14, 10: 18, 14: 22}
 
 
 def proven_break_bound(

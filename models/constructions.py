@@ -3,15 +3,22 @@
 Each construction is a closed formula for a whole class of sizes (one step of
 :func:`phase_matchings` is a classical graph algorithm instead), plus two small tables;
 the design pipeline verifies whatever they produce like any other schedule.  Breaks by
-class, for a single round (the proven bounds, README "Lower bounds": n for n = 0 mod 4,
-n + 3 for odd n >= 5, n + 6 for n = 2 mod 4 from 14 on, 14 for 6 and 18 for 10):
+class, against the proven bounds of docs/bounds.md.  Single round (bounds: n for
+n = 0 mod 4, n + 3 for odd n >= 5, n + 6 for n = 2 mod 4 from 18 on, 14, 18, 22 for 6, 10, 14):
 
 * ``n = 0 mod 4`` (:func:`half_blocks`): n, meeting the bound, so optimal.
 * odd n >= 5 (:func:`phase_blocks`): n + 3, meeting the bound; n = 3: 4, optimal too.
-* ``n = 2 mod 4``, n >= 14 (:func:`phase_matchings`): n + 8, 2 above the bound.
+* ``n = 2 mod 4``, n >= 14 (:func:`phase_matchings`): n + 8, optimal for 14 (where the
+  stored best design has 22 too), 2 above the bound from 18 on.
 * n = 6, 10 (:func:`small_table`): the best designs found by this project's CP-SAT search
   (``models/best/``): 14 and 18 breaks, also n + 8, and both optimal.
-* double rounds (:func:`mirrored_double`): any single round followed by its mirror.
+
+Double round (bounds: n for even n, n + 3 for odd n >= 5, 4 for n = 3), all optimal:
+
+* even n >= 2 (:func:`paired_double`): n.
+* odd n >= 3 (:func:`doubled` of :func:`phase_blocks`): n + 3 (4 for n = 3).
+* :func:`mirrored_double` (a single round, then its mirror: twice the breaks) is kept as the
+  base for a double round from a stored single-round table.
 
 The constructions for odd n and for n = 2 mod 4 are built *phases first*: each player's
 colour pattern is fixed (as a sequence of phases, see :func:`phase_blocks`), then the
@@ -57,7 +64,7 @@ def half_blocks(n: int) -> Schedule:
 def phase_blocks(n: int) -> Schedule:
     """Odd n = 2m + 1 >= 3: n + 3 breaks for n >= 5 (4 for n = 3), with rules 1-3 kept.
 
-    That is the proven bound (README, fact 5), so the construction is optimal; the
+    That is the proven bound (docs/bounds.md, fact 5), so the construction is optimal; the
     solver's optima for 5, 7, 9 and 11 boards agree.  Every game comes from the
     formulas below, found by reading the shape of a CP-SAT optimum for 7 boards.
 
@@ -244,6 +251,59 @@ def mirrored_double(single: Schedule) -> Schedule:
     return Schedule(single.boards, single.rounds + tuple(second), single.team_a, single.team_b)
 
 
+# --------------------------------------------------------------------------- double rounds
+
+
+def paired_double(n: int) -> Schedule:
+    """Double round for even n = 2m >= 2: n breaks, the proven minimum, with rules 1-3 kept.
+
+    Team A alternates perfectly: P = A1..Am have White in odd rounds, Q = A(m+1)..An in
+    even rounds, so team A has White on m boards every round.  Team B is split in
+    X = B1..Bm and Y = B(m+1)..Bn.  The 2n rounds form n round pairs (2t - 1, 2t); in round
+    pair t of the first half Xj meets P(j+t) and Yj meets Q(j+t) in both rounds (indices
+    mod m, a cyclic Latin square), and in the second half X meets Q and Y meets P the same
+    way; so every pair meets once with each colour.  A B player takes the colour opposite
+    to its opponent's: it alternates within each half and breaks once, at the seam between
+    rounds n and n + 1, with m whites in each half (rule 1).
+    """
+    if n < 2 or n % 2:
+        raise ValueError(f"paired_double needs an even number of boards, got {n}")
+    m = n // 2
+    pairings = []
+    for r in range(1, 2 * n + 1):
+        second_half = r > n
+        t = (r - 1) % n // 2 + 1
+        row = []
+        for a in range(n):  # 0-based: P = 0..m-1, Q = m..n-1
+            in_p = a < m
+            # the B player meeting A player a in round pair t: index j with j + t = a (mod m)
+            j = (a % m - t) % m
+            b = j if in_p != second_half else m + j  # X meets P first, Q second; Y the reverse
+            row.append((a + 1, b + 1, in_p == (r % 2 == 1)))
+        pairings.append(row)
+    return Schedule.from_pairings(pairings)
+
+
+def doubled(single: Schedule) -> Schedule:
+    """A double round that plays every round of ``single`` twice running, in phases: its breaks.
+
+    Round t of the single round becomes rounds 2t - 1 and 2t with the same games, each
+    played once with each colour.  Who has White in round 2t - 1 is chosen so that every
+    player keeps its phase of round t (:func:`phase_blocks`) in both rounds: an A player
+    with White in round t has White in round 2t - 1 when t is odd and Black when t is even,
+    and the reverse in round 2t.  A break is a change of phase, so the double round has
+    exactly the single round's breaks.  Every player alternates within each pair of rounds,
+    so it has n whites (rule 1) and never three in a row (rule 2); team A has as many
+    whites in rounds 2t - 1 or 2t as in round t or as team B there (rule 3).
+    """
+    rounds = []
+    for t, games in enumerate(single.rounds, start=1):
+        keep = t % 2 == 1
+        first = tuple(g if keep else type(g)(g.black, g.white) for g in games)
+        rounds += [first, tuple(type(g)(g.black, g.white) for g in first)]
+    return Schedule(single.boards, tuple(rounds), single.team_a, single.team_b)
+
+
 # --------------------------------------------------------------------------- n = 2 mod 4
 
 Label = tuple[str, int]
@@ -383,7 +443,7 @@ def _split_into_matchings(free: list[list[int]], degree: int) -> list[dict[int, 
 
 
 def phase_matchings(n: int) -> Schedule:
-    """For n = 2m = 2 mod 4, n >= 14: n + 8 breaks (the proven bound is n + 6).
+    """For n = 2m = 2 mod 4, n >= 14: n + 8 breaks (optimal for 14; the proven bound is n + 6 from 18).
 
     Phases as in :func:`phase_blocks`.  With m = 2h + 1 and a the least even number
     >= h, team A is + exactly on these rounds (:func:`_phases`):
@@ -448,7 +508,7 @@ def phase_matchings(n: int) -> Schedule:
 
 #: Sizes below the reach of the constructions: they start from the best design this
 #: project's CP-SAT search has found (models/best/, loaded through models.tables), both
-#: optimal: 6 boards proven by the solver, 10 boards by the split proof of README fact 8.
+#: optimal: 6 boards proven by the solver, 10 boards by the split proof of docs/bounds.md, fact 8.
 STORED_SIZES = (6, 10)
 
 
@@ -462,7 +522,12 @@ def small_table(n: int) -> Schedule:
 
 
 def construct(n: int, double: bool = False) -> Schedule | None:
-    """The best direct construction for ``n`` boards, or ``None`` where there is none (n < 3)."""
+    """The best direct construction for ``n`` boards, or ``None`` where there is none (a single
+    round on fewer than 3 boards)."""
+    if double and n % 2 == 0 and n >= 2:
+        return paired_double(n)
+    if double and n % 2 == 1 and n >= 3:
+        return doubled(phase_blocks(n))
     if n < 3:
         return None
     if n % 4 == 0:

@@ -2,7 +2,7 @@
 
 A player's *phase* in a round is + when its colour is that of a perfect alternator
 starting the match with White (for an A player) or with Black (for a B player), and -
-otherwise.  In these terms (README, "Lower bounds"):
+otherwise.  In these terms (docs/bounds.md):
 
 * a break is a change of phase between consecutive rounds, and rule 2 says no player
   changes phase in two consecutive round gaps;
@@ -19,7 +19,7 @@ rule on).  Its use is twofold:
 
 * proving lower bounds: players of one team are interchangeable, so the rows of phases
   can be sorted, a symmetry breaking the main model (which fixes round 1) cannot add;
-  ``benchmarks/phase_bounds.py`` re-proves the README's bounds with it, independently;
+  ``benchmarks/phase_bounds.py`` re-proves the bounds of docs/bounds.md with it, independently;
 * pattern-first design: fix every player's phases and let CP-SAT find the pairings.
 
 It shares nothing with :mod:`scheveningen.models.cpsat` but the domain types, and everything it
@@ -30,6 +30,7 @@ literals or on sums built where they are used.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -60,35 +61,74 @@ def _keeps_rule_1(row: str) -> bool:
     return 0 <= difference <= len(row) % 2
 
 
-def one_change_teams(boards: int, plus: int, minus: int) -> Iterator[tuple[str, ...]]:
-    """Every team of phase rows with ``plus`` + and ``minus`` - perfect alternators, the other
-    players changing phase exactly once, that keeps rule 1 in every row and rule 3's count of
-    floor(n/2) to ceil(n/2) + players in every round; one sorted tuple per multiset of rows.
+def rows_with_changes(boards: int, changes: int, first: str) -> list[str]:
+    """Every row of phases starting with ``first`` that changes phase exactly ``changes`` times,
+    never at two consecutive round gaps (rule 2), and keeps rule 1; sorted."""
+    n = boards
+    other = {"+": "-", "-": "+"}
+    rows = []
+    for gaps in itertools.combinations(range(1, n), changes):
+        if any(b - a < 2 for a, b in itertools.pairwise(gaps)):
+            continue
+        sign, row, last = first, "", 0
+        for gap in (*gaps, n):
+            row += sign * (gap - last)
+            sign, last = other[sign], gap
+        if _keeps_rule_1(row):
+            rows.append(row)
+    return sorted(rows)
 
-    These are all the teams a *tight* case of a proof split by alternators allows, where the
-    break budget leaves exactly one break to each player who is not an alternator.
+
+def phase_teams(
+    boards: int, plus: int, minus: int, special: Sequence[tuple[int, str]] = ()
+) -> Iterator[tuple[str, ...]]:
+    """Every team of phase rows with ``plus`` + and ``minus`` - perfect alternators, one player for
+    each (changes, first phase) of ``special`` changing phase that many times, and the other
+    players changing phase exactly once, that keeps rules 1 and 2 in every row and rule 3's count
+    of floor(n/2) to ceil(n/2) + players in every round; one sorted tuple per multiset of rows.
     """
     n = boards
-    others = n - plus - minus
+    others = n - plus - minus - len(special)
     if min(plus, minus, others) < 0:
-        raise ValueError(f"alternator counts must fit the team, got {plus} + {minus} for {n} boards")
-    kinds = [row for k in range(1, n) for row in ("+" * k + "-" * (n - k), "-" * k + "+" * (n - k))]
-    kinds = sorted(row for row in kinds if _keeps_rule_1(row))
+        raise ValueError(f"alternator counts must fit the team, got {plus} + {minus} + {len(special)} for {n} boards")
+    if any(changes < 1 or first not in "+-" for changes, first in special):
+        raise ValueError(f"special players are (changes >= 1, '+' or '-'), got {list(special)}")
+    shapes = sorted(Counter(special).items())
+    groups = [(rows_with_changes(n, 1, "+") + rows_with_changes(n, 1, "-"), others)]
+    groups += [(rows_with_changes(n, changes, first), count) for (changes, first), count in shapes]
     low, high = n // 2, (n + 1) // 2
     alternators = ("+" * n,) * plus + ("-" * n,) * minus
 
-    def extend(start: int, left: int, counts: list[int], chosen: list[str]) -> Iterator[tuple[str, ...]]:
+    def extend(group: int, start: int, left: int, counts: list[int], chosen: list[str]) -> Iterator[tuple[str, ...]]:
         if left == 0:
-            if all(low <= c <= high for c in counts):
+            if group + 1 < len(groups):
+                yield from extend(group + 1, 0, groups[group + 1][1], counts, chosen)
+            elif all(low <= c <= high for c in counts):
                 yield tuple(sorted((*alternators, *chosen)))
             return
+        kinds = groups[group][0]
+        players_left = left - 1 + sum(count for _, count in groups[group + 1 :])
         for i in range(start, len(kinds)):
             row = kinds[i]
             grown = [c + (sign == "+") for c, sign in zip(counts, row, strict=True)]
-            if max(grown) <= high:
-                yield from extend(i, left - 1, grown, [*chosen, row])
+            # no round above ceil(n/2) + players, and every round can still reach floor(n/2)
+            if max(grown) <= high and min(grown) + players_left >= low:
+                yield from extend(group, i, left - 1, grown, [*chosen, row])
 
-    yield from extend(0, others, [plus] * n, [])
+    yield from extend(0, 0, groups[0][1], [plus] * n, [])
+
+
+def one_change_teams(boards: int, plus: int, minus: int, twice: tuple[int, int] = (0, 0)) -> Iterator[tuple[str, ...]]:
+    """Every team of phase rows with ``plus`` + and ``minus`` - perfect alternators, ``twice`` =
+    (E+, E-) players changing phase exactly twice who are + (E+) or - (E-) in the first and last
+    rounds, and the other players changing phase exactly once (:func:`phase_teams`).
+
+    These are all the teams a *tight* case of a proof split by alternators allows, where the
+    break budget leaves exactly one break to each player who is not an alternator, beyond the
+    second break that the count p + E+ = q + E- forces on |p - q| players (docs/bounds.md, fact 8).
+    """
+    special = [(2, "+")] * twice[0] + [(2, "-")] * twice[1]
+    return phase_teams(boards, plus, minus, special)
 
 
 def all_can_meet(team_a: Sequence[str], team_b: Sequence[str]) -> bool:
@@ -142,6 +182,7 @@ class PhaseModel:
     """A built phase model: ``plus_a[a][r]`` / ``plus_b[b][r]`` (0-based) are the phases."""
 
     boards: int
+    double: bool = False
     model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
     plus_a: list[list[cp_model.IntVar]] = field(default_factory=list)
     plus_b: list[list[cp_model.IntVar]] = field(default_factory=list)
@@ -156,6 +197,7 @@ class PhaseModel:
         sort_rows: bool = True,
         patterns: tuple[Sequence[str], Sequence[str]] | None = None,
         alternators: tuple[int, int, int, int] | None = None,
+        double: bool = False,
     ) -> PhaseModel:
         """The model of a plain ``boards``-board match.
 
@@ -164,18 +206,19 @@ class PhaseModel:
         string of ``+`` and ``-`` a player, team A first (pattern-first design).
         ``alternators`` = (A+, A-, B+, B-) asks for exactly that many perfect alternators of
         each phase in each team, numbered first, every other player changing phase (one
-        case of a proof split by alternators).
+        case of a proof split by alternators).  ``double`` models a double round: 2n rounds,
+        every pair meeting twice, once with each colour.
         """
         if boards < 2:
             raise ValueError(f"the phase model needs 2 boards or more, got {boards}")
-        self = cls(boards)
+        self = cls(boards, double)
         n, m = boards, self.model
-        rounds = range(n)
-        self.plus_a = [[m.new_bool_var(f"plus_A{a + 1}_r{r + 1}") for r in rounds] for a in rounds]
-        self.plus_b = [[m.new_bool_var(f"plus_B{b + 1}_r{r + 1}") for r in rounds] for b in rounds]
+        rounds, players = range(self.rounds), range(n)
+        self.plus_a = [[m.new_bool_var(f"plus_A{a + 1}_r{r + 1}") for r in rounds] for a in players]
+        self.plus_b = [[m.new_bool_var(f"plus_B{b + 1}_r{r + 1}") for r in rounds] for b in players]
         for r in rounds:
-            for a in rounds:
-                for b in rounds:
+            for a in players:
+                for b in players:
                     self.meet[r, a, b] = x = m.new_bool_var(f"meet_r{r + 1}_A{a + 1}_B{b + 1}")
                     m.add(self.plus_a[a][r] == self.plus_b[b][r]).only_enforce_if(x)
         self._add_complete()
@@ -194,31 +237,50 @@ class PhaseModel:
             m.minimize(sum(self.changes))
         return self
 
+    @property
+    def rounds(self) -> int:
+        return 2 * self.boards if self.double else self.boards
+
     def _add_complete(self) -> None:
         n, m = self.boards, self.model
-        for r in range(n):
+        for r in range(self.rounds):
             for a in range(n):
                 m.add_exactly_one(self.meet[r, a, b] for b in range(n))
             for b in range(n):
                 m.add_exactly_one(self.meet[r, a, b] for a in range(n))
         for a in range(n):
             for b in range(n):
-                m.add_exactly_one(self.meet[r, a, b] for r in range(n))
+                if not self.double:
+                    m.add_exactly_one(self.meet[r, a, b] for r in range(n))
+                    continue
+                # Twice, once with A White: where A's phase is + in an odd round or - in an even one.
+                a_white = []
+                for r in range(self.rounds):
+                    white = m.new_bool_var("")
+                    colour = self.plus_a[a][r] if r % 2 == 0 else ~self.plus_a[a][r]
+                    m.add_implication(white, self.meet[r, a, b])
+                    m.add_implication(white, colour)
+                    m.add_bool_or([~self.meet[r, a, b], ~colour, white])
+                    a_white.append(white)
+                m.add(sum(self.meet[r, a, b] for r in range(self.rounds)) == 2)
+                m.add_exactly_one(a_white)
 
     def _add_rules(self) -> None:
-        n, m = self.boards, self.model
+        n, m, total = self.boards, self.model, self.rounds
         low, high = n // 2, (n + 1) // 2
-        odd_rounds, even_rounds = range(0, n, 2), range(1, n, 2)  # 0-based: round 1 is odd
-        for r in range(n):
+        odd_rounds, even_rounds = range(0, total, 2), range(1, total, 2)  # 0-based: round 1 is odd
+        for r in range(total):
             m.add_linear_constraint(sum(row[r] for row in self.plus_a), low, high)
             m.add_linear_constraint(sum(row[r] for row in self.plus_b), low, high)
         for rows in (self.plus_a, self.plus_b):
             for row in rows:
-                # Rule 1: + rounds at odd positions minus those at even positions is 0 (n even)
-                # or 0 or 1 (n odd).
-                m.add_linear_constraint(sum(row[r] for r in odd_rounds) - sum(row[r] for r in even_rounds), 0, n % 2)
+                # Rule 1: + rounds at odd positions minus those at even positions is 0 (an even
+                # number of rounds) or 0 or 1 (odd).
+                m.add_linear_constraint(
+                    sum(row[r] for r in odd_rounds) - sum(row[r] for r in even_rounds), 0, total % 2
+                )
                 steps = []
-                for r in range(n - 1):
+                for r in range(total - 1):
                     change = m.new_bool_var("")
                     m.add(row[r] != row[r + 1]).only_enforce_if(change)
                     m.add(row[r] == row[r + 1]).only_enforce_if(~change)
@@ -226,9 +288,10 @@ class PhaseModel:
                 for first, second in itertools.pairwise(steps):
                     m.add_bool_or([~first, ~second])  # rule 2
                 self.changes.extend(steps)
-        if n % 2:
+        if total % 2:
             # Rule 3, totals: A has (n*n - 1)/2 or (n*n + 1)/2 whites, that is its + rounds at odd
-            # positions minus those at even positions add up to (n - 1)/2 or (n + 1)/2.
+            # positions minus those at even positions add up to (n - 1)/2 or (n + 1)/2.  (With an
+            # even number of rounds rule 1 gives every player as many of each, so they hold.)
             m.add_linear_constraint(
                 sum(row[r] for row in self.plus_a for r in odd_rounds)
                 - sum(row[r] for row in self.plus_a for r in even_rounds),
@@ -247,18 +310,18 @@ class PhaseModel:
                     for var in row:
                         self.model.add(var == (i < plus))
                 else:  # changes phase at least once: neither all + nor all -
-                    self.model.add_linear_constraint(sum(row), 1, self.boards - 1)
+                    self.model.add_linear_constraint(sum(row), 1, self.rounds - 1)
         # The same, on the change literals (rows in order, A then B, n - 1 each), so that the
         # solver sees at once that every player but the alternators uses up one break.
-        steps = self.boards - 1
+        steps = self.rounds - 1
         for index in [*range(a_plus + a_minus, self.boards), *range(self.boards + b_plus + b_minus, 2 * self.boards)]:
             self.model.add(sum(self.changes[index * steps : (index + 1) * steps]) >= 1)
         return a_plus + a_minus, b_plus + b_minus
 
     def _fix(self, patterns: tuple[Sequence[str], Sequence[str]]) -> None:
         for rows, texts in zip((self.plus_a, self.plus_b), patterns, strict=True):
-            if len(texts) != self.boards or any(len(t) != self.boards or set(t) - set("+-") for t in texts):
-                raise ValueError(f"patterns must be {self.boards} strings of {self.boards} '+'/'-' a team")
+            if len(texts) != self.boards or any(len(t) != self.rounds or set(t) - set("+-") for t in texts):
+                raise ValueError(f"patterns must be {self.boards} strings of {self.rounds} '+'/'-' a team")
             for row, text in zip(rows, texts, strict=True):
                 for var, sign in zip(row, text, strict=True):
                     self.model.add(var == (sign == "+"))
@@ -267,7 +330,7 @@ class PhaseModel:
         """The solved schedule: A has White where its phase is + in an odd round or - in an even one."""
         n = self.boards
         pairings = []
-        for r in range(n):
+        for r in range(self.rounds):
             row = []
             for a in range(n):
                 b = next(b for b in range(n) if solver.boolean_value(self.meet[r, a, b]))

@@ -211,10 +211,15 @@ def read_written(text: str, source: str = "", teams: tuple[int, int] | None = No
                         )
                     largest[player.team] = max(largest[player.team], player.number)
         sizes = (largest[Team.A], largest[Team.B])
-    if not boards <= min(sizes) <= max(sizes) <= MAX_SIZE:
+    if max(sizes) > MAX_SIZE:
         raise ScheduleFormatError(
-            None, f"teams of {sizes[0]} and {sizes[1]} players cannot fill {boards} boards (at most {MAX_SIZE})", source
+            None, f"teams of {sizes[0]} and {sizes[1]} players: at most {MAX_SIZE} players a team are supported", source
         )
+    for team, size in zip((Team.A, Team.B), sizes, strict=True):
+        if size < boards:
+            raise ScheduleFormatError(
+                None, f"team {team.value} has {size} players, fewer than the {boards} boards it must fill", source
+            )
     equal = sizes[0] == sizes[1] == boards
     written_rounds = []
     for _line, games in rounds:

@@ -197,7 +197,12 @@ def _read_schedule(path: str) -> ParsedText:
     try:
         return parse_schedule(text, source=display_name(path))  # the text form or a TRF (issue 12)
     except ScheduleFormatError as error:
-        raise UsageError(str(error)) from None
+        try:
+            read_written(text, source=display_name(path))
+        except ScheduleFormatError:
+            raise UsageError(str(error)) from None
+        hint = f"a complete schedule is needed here; schev verify {path} names every fault"
+        raise UsageError(f"{error} ({hint})") from None
 
 
 def _read_written(path: str, teams: tuple[int, int] | None) -> ParsedWritten:
@@ -443,7 +448,7 @@ def _design_reply(result: Result, match: Match, time_limit: float, interrupted: 
         else:
             messages.append(f"no schedule on {match.boards} boards keeps the rules required")
         return Reply(EXIT_BROKEN, result.status.value, data=data, messages=messages)
-    if not interrupted:
+    if not interrupted and not any(m.startswith("no schedule found") for m in messages):
         messages.append(f"no schedule found within {time_limit:g} s")
     return Reply(EXIT_NOT_FOUND, result.status.value, data=data, messages=messages)
 

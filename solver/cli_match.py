@@ -253,6 +253,8 @@ def _parse_results(texts: Sequence[str]) -> list[GameResult]:
 def result_answer(args: argparse.Namespace) -> Answer:
     """Record the results and rewrite the file (only when something changed); what was recorded."""
     r, board, force, texts = split_result_args(args)
+    if args.file == "-":
+        raise CommandError("result rewrites its match file: give the file's name, not '-' (standard input)")
     record = read_match_file(args.file)
     results = _parse_results(texts)
     if board is None:

@@ -1,5 +1,5 @@
-"""The proven lower bounds on breaks (README, "Lower bounds"): checked against exhaustive
-facts, random schedules and the solver run without the bound as a cut."""
+"""The proven lower bounds on breaks (docs/bounds.md, facts 1-9): checked against random
+schedules, the solver run without the bound as a cut, and the constructions that meet them."""
 
 from __future__ import annotations
 
@@ -52,7 +52,10 @@ def test_analytic_bound_by_class() -> None:
     assert [analytic_break_bound(n) for n in range(1, 15)] == [0, 4, 4, 4, 8, 10, 10, 8, 12, 16, 14, 12, 16, 20]
     assert analytic_break_bound(10, double=True) == 10
     assert analytic_break_bound(10, colour_balance=False) == 10
-    assert analytic_break_bound(9, double=True) == 10
+    # Fact 9: an odd double round needs n + 3 with rule 1, n + 1 (fact 4) without; 3 boards need 4.
+    assert analytic_break_bound(9, double=True) == 12
+    assert analytic_break_bound(9, double=True, colour_balance=False) == 10
+    assert [analytic_break_bound(n, double=True) for n in range(2, 8)] == [2, 4, 4, 8, 6, 10]
 
 
 def _optimum_without_cut(n: int, double: bool = False, colour_balance: bool = True) -> int:
@@ -94,11 +97,26 @@ def test_odd_sizes_are_proven_optimal_by_the_bound_alone(n: int) -> None:
     assert result.breaks == result.lower_bound == analytic_break_bound(n)
 
 
+@pytest.mark.parametrize("n", [2, 3, 5, 7, 9, 10, 60])
+def test_double_rounds_are_proven_optimal_by_the_bound_alone(n: int) -> None:
+    # The double-round constructions meet the proven bound, so no search is needed.
+    result = design(n, DesignParams(time_limit=1, workers=1), double=True)
+    assert result.status.value == "optimal"
+    assert result.breaks == result.lower_bound == analytic_break_bound(n, double=True)
+
+
+def test_the_odd_double_bound_is_not_claimed_without_colour_balance() -> None:
+    match = Match(boards=5, double=True, rules=RuleSettings(colour_balance=False))
+    result = design_match(match, DesignParams(time_limit=1, workers=1))
+    assert result.verdict.ok
+    assert result.lower_bound is not None and result.lower_bound < analytic_break_bound(5, double=True)
+
+
 def test_computer_proven_bounds_raise_six_and_ten_boards_only_under_rules_1_to_3() -> None:
     analytic = [analytic_break_bound(n) for n in range(1, 15)]
     proven = [proven_break_bound(n) for n in range(1, 15)]
-    assert [n for n in range(1, 15) if proven[n - 1] != analytic[n - 1]] == [6, 10]
-    assert (proven_break_bound(6), proven_break_bound(10)) == (14, 18)
+    assert [n for n in range(1, 15) if proven[n - 1] != analytic[n - 1]] == [6, 10, 14]
+    assert (proven_break_bound(6), proven_break_bound(10), proven_break_bound(14)) == (14, 18, 22)
     assert proven_break_bound(10, double=True) == analytic_break_bound(10, double=True)
     assert proven_break_bound(10, colour_balance=False) == analytic_break_bound(10, colour_balance=False)
     assert proven_break_bound(10, no_three_in_a_row=False) == analytic_break_bound(10) == 16
@@ -108,6 +126,13 @@ def test_ten_boards_are_proven_optimal_at_eighteen() -> None:
     result = design(10, DesignParams(time_limit=2, workers=2))
     assert result.status.value == "optimal"
     assert result.breaks == result.lower_bound == 18
+
+
+def test_fourteen_boards_are_proven_optimal_at_twenty_two() -> None:
+    # docs/bounds.md, fact 10: the split proof rules out 20 breaks; the best known design has 22.
+    result = design(14, DesignParams(time_limit=1, workers=1))
+    assert result.status.value == "optimal"
+    assert result.breaks == result.lower_bound == 22
 
 
 def test_the_computer_proven_bound_is_not_claimed_when_three_in_a_row_are_allowed() -> None:

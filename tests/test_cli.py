@@ -429,3 +429,32 @@ def test_process_bad_file_prints_one_line_and_no_traceback(content: bytes, tmp_p
     assert "Traceback" not in stderr
     assert len(stderr.splitlines()) == 1
     assert stderr.startswith(f"schev: error: {path}")
+
+
+def test_no_schedule_in_time_is_said_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A request switches the construction off and 40 boards leave no time to build the model in 0.5 s:
+    # exit 3. The CLI used to add its own "no schedule found within 0.5 s" after the designer's message.
+    spec = tmp_path / "hard.toml"
+    spec.write_text('boards = 40\n[[meet]]\nplayers = ["A1", "B2"]\nround = 1\n', encoding="utf-8")
+    code, out, err = run(capsys, "generate", "--spec", str(spec), "--time-limit", "0.5", "--workers", "1")
+    assert code == 3 and out == ""
+    assert err.count("no schedule found") == 1
+
+
+def test_compare_and_fingerprint_point_a_damaged_schedule_to_verify(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A damaged schedule is refused by compare and fingerprint, which need a complete one; the message
+    # used to stop at the first fault, with no word that verify reads the file and names every fault.
+    lines = [line for line in published_text(4).splitlines() if not line.startswith("#")]
+    lines[1] = "\t".join(lines[1].split("\t")[:3] + lines[1].split("\t")[4:])
+    damaged = tmp_path / "dropped.txt"
+    damaged.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello world\n", encoding="utf-8")
+    for argv in (["fingerprint", str(damaged)], ["compare", str(damaged), "--against", "4"]):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert f"schev verify {damaged}" in err
+    code, _, err = run(capsys, "fingerprint", str(junk))
+    assert code == 2 and "schev verify" not in err

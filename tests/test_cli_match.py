@@ -3,6 +3,7 @@ show standings; every refused result leaves the file byte for byte as it was."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -196,3 +197,16 @@ def test_generate_writes_a_plain_match_file_and_keeps_the_json_report(
     code, _, _ = run(capsys, "generate", "3", "--format", "json", "--output", str(report), "--workers", "1", "-q")
     assert code == 0 and "games" in json.loads(report.read_text(encoding="utf-8"))  # the design report, as before
     assert double_unequal().rounds == 6
+
+
+def test_result_refuses_standard_input_since_it_rewrites_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Read from '-', the updated match file and the summary both went to standard output, one after the
+    # other, so neither could be used; the file argument of `result` must be a file it can rewrite.
+    path = _match_file(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(path.read_text(encoding="utf-8")))
+    code, out, err = run(capsys, "result", "-", "--round", "2", "1-0", "0-1", "1-0", "1-0")
+    assert code == 2
+    assert out == ""
+    assert "standard input" in err and err.count("\n") == 1 and "Traceback" not in err

@@ -8,15 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scheveningen.models.bounds import proven_break_bound
 from scheveningen.models.constructions import (
     STORED_SIZES,
     construct,
+    doubled,
     half_blocks,
     mirrored_double,
+    paired_double,
     phase_blocks,
     phase_matchings,
     small_table,
 )
+from scheveningen.models.schedule import Player, Team
 from scheveningen.models.symmetry import normalise, relabel, reverse_colours
 from scheveningen.models.tables import best_stated_breaks
 from scheveningen.solver.verifier import verify
@@ -93,6 +97,53 @@ def test_mirrored_double_keeps_every_rule_with_twice_the_breaks(n: int) -> None:
     verdict = verify(double, double=True)
     assert verdict.ok, verdict.violations()[:3]
     assert verdict.metrics.total_breaks == 2 * verify(single).metrics.total_breaks
+
+
+def expected_double_breaks(n: int) -> int:
+    """What construct(n, double=True) promises: the proven minimum of docs/bounds.md (facts 3, 4, 9)."""
+    if n % 2 == 0:
+        return n
+    return 4 if n == 3 else n + 3
+
+
+@pytest.mark.parametrize("n", range(2, 101))
+def test_double_construction_covers_every_size_at_the_proven_bound(n: int) -> None:
+    schedule = construct(n, double=True)
+    assert schedule is not None
+    verdict = verify(schedule, double=True)
+    assert verdict.ok, verdict.violations()[:3]
+    assert verdict.metrics.total_breaks == expected_double_breaks(n) == proven_break_bound(n, double=True)
+
+
+@pytest.mark.parametrize("n", [2, 4, 6, 10, 14])
+def test_paired_double_team_a_alternates_and_team_b_breaks_once_at_the_seam(n: int) -> None:
+    schedule = paired_double(n)
+    verdict = verify(schedule, double=True)
+    assert verdict.ok
+    assert verdict.metrics.breaks_by_team == {"A": 0, "B": n}
+    for b in range(1, n + 1):
+        colours = schedule.colour_sequence(Player(Team.B, b))
+        assert colours[n - 1] == colours[n]  # the one break, between rounds n and n + 1
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 9, 10, 14])
+def test_doubling_a_single_round_keeps_its_breaks_player_by_player(n: int) -> None:
+    single = construct(n)
+    assert single is not None
+    double = doubled(single)
+    verdict = verify(double, double=True)
+    assert verdict.ok, verdict.violations()[:3]
+    assert verdict.metrics.breaks_per_player == verify(single).metrics.breaks_per_player
+    # each round is played twice running, once with each colour
+    for t, games in enumerate(single.rounds):
+        first, second = double.rounds[2 * t], double.rounds[2 * t + 1]
+        assert {(g.a_player, g.b_player) for g in games} == {(g.a_player, g.b_player) for g in first}
+        assert [(g.white, g.black) for g in first] == [(g.black, g.white) for g in second]
+
+
+def test_paired_double_rejects_odd_boards() -> None:
+    with pytest.raises(ValueError, match="even"):
+        paired_double(7)
 
 
 @pytest.mark.parametrize("n", [0, 1, 2])

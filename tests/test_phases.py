@@ -8,7 +8,14 @@ import pytest
 from ortools.sat.python import cp_model
 
 from scheveningen.models.constructions import construct
-from scheveningen.models.phases import PhaseModel, all_can_meet, meetings_fit, one_change_teams, phases_of
+from scheveningen.models.phases import (
+    PhaseModel,
+    all_can_meet,
+    meetings_fit,
+    one_change_teams,
+    phase_teams,
+    phases_of,
+)
 from scheveningen.models.tables import best
 from scheveningen.solver.verifier import verify
 
@@ -109,6 +116,17 @@ def test_one_change_teams_are_every_team_a_brute_force_finds(n: int) -> None:
             assert set(found) == _brute_force_teams(n, plus, minus), (plus, minus)
 
 
+def test_fourteen_boards_case_of_six_minus_alternators_fails_by_phases_alone() -> None:
+    # docs/bounds.md, fact 10, case (A+, A-, B+, B-) = (0, 0, 4, 6) with at most 20 breaks: every
+    # player but the alternators changes phase once, except two B players + at both ends changing
+    # twice (p + E+ = q + E-). No pair of teams of phases lets every player meet all its opponents.
+    teams_a = list(phase_teams(14, 0, 0))
+    teams_b = list(phase_teams(14, 4, 6, [(2, "+"), (2, "+")]))
+    assert (len(teams_a), len(teams_b)) == (792, 20)
+    for team_a, team_b in itertools.product(teams_a, teams_b):
+        assert not all_can_meet(team_a, team_b) or not meetings_fit(team_a, team_b)
+
+
 def test_ten_boards_tight_teams_are_the_expected_multisets() -> None:
     # With no alternator, five openers and five closers share their (even) switch rounds: C(8, 5)
     # multisets of {2, 4, 6, 8}; with two of each phase, three and three: C(6, 3).
@@ -126,7 +144,7 @@ def test_all_can_meet_spots_players_never_in_the_same_phase() -> None:
 
 
 def test_ten_boards_need_more_than_sixteen_breaks_in_the_tight_alternator_case() -> None:
-    # The case the phase model alone leaves open (README, fact 8): two alternators of each phase in
+    # The case the phase model alone leaves open (docs/bounds.md, fact 8): two alternators of each phase in
     # team B, none in A, so every other player breaks exactly once. Every set of phases fails.
     pairs = [
         (a, b)
@@ -163,7 +181,7 @@ def test_hall_s_condition_catches_too_many_opponents_for_a_short_window() -> Non
 
 @pytest.mark.parametrize("n", [4, 6, 8, 10, 12, 14, 18, 22, 40])
 def test_alternator_imbalance_is_matched_by_players_changing_phase_an_even_number_of_times(n: int) -> None:
-    # README, fact 8: with m + players in round 1 and in round n, a team's + alternators plus its
+    # docs/bounds.md, fact 8: with m + players in round 1 and in round n, a team's + alternators plus its
     # players changing phase an even, nonzero number of times starting + equal the same for -.
     schedule = construct(n) if n > 14 else best(n)
     assert schedule is not None and verify(schedule).ok
@@ -172,3 +190,69 @@ def test_alternator_imbalance_is_matched_by_players_changing_phase_an_even_numbe
         plus = sum(1 for row, c in zip(team, changes, strict=True) if c % 2 == 0 and row[0] == "+")
         minus = sum(1 for row, c in zip(team, changes, strict=True) if c % 2 == 0 and row[0] == "-")
         assert plus == minus
+
+
+@pytest.mark.parametrize(("n", "optimum"), [(3, 4), (4, 4)])
+def test_double_round_phase_model_finds_the_optima_and_its_schedules_verify(n: int, optimum: int) -> None:
+    pm = PhaseModel.build(n, double=True)
+    solver, status = _solve(pm)
+    assert status == cp_model.OPTIMAL
+    schedule = pm.schedule_from(solver)
+    assert len(schedule.rounds) == 2 * n
+    verdict = verify(schedule, double=True)
+    assert verdict.ok, verdict.violations()[:3]
+    assert verdict.metrics.total_breaks == optimum == solver.objective_value
+
+
+def test_double_round_phase_model_agrees_with_the_even_bound() -> None:
+    # Facts 1-3 for a double round on 6 boards: at least 6 breaks, and paired_double has 6.
+    _solver, status = _solve(PhaseModel.build(6, at_most=4, double=True))
+    assert status == cp_model.INFEASIBLE
+
+
+def test_double_round_phases_of_the_construction_admit_pairings() -> None:
+    schedule = construct(7, double=True)
+    assert schedule is not None
+    pm = PhaseModel.build(7, at_most=10, patterns=phases_of(schedule), double=True)
+    solver, status = _solve(pm)
+    assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    assert verify(pm.schedule_from(solver), double=True).ok
+
+
+def _brute_force_twice_teams(n: int, plus: int, minus: int, twice: tuple[int, int]) -> set[tuple[str, ...]]:
+    """one_change_teams with players changing twice, found from all rows of phases and the rules."""
+
+    def changes(row: str) -> list[int]:
+        return [r for r in range(1, n) if row[r] != row[r - 1]]
+
+    def whites(row: str) -> list[bool]:
+        return [(sign == "+") == (r % 2 == 0) for r, sign in enumerate(row)]
+
+    rows = ["".join(p) for p in itertools.product("+-", repeat=n)]
+    rows = [r for r in rows if abs(2 * sum(whites(r)) - n) <= 1]
+    once = [r for r in rows if len(changes(r)) == 1]
+    # exactly two changes, not in consecutive gaps (rule 2), + or - at both ends
+    two = [r for r in rows if len(changes(r)) == 2 and changes(r)[1] - changes(r)[0] >= 2]
+    two_plus = [r for r in two if r[0] == "+"]
+    two_minus = [r for r in two if r[0] == "-"]
+    teams = set()
+    for a in itertools.combinations_with_replacement(once, n - plus - minus - sum(twice)):
+        for b in itertools.combinations_with_replacement(two_plus, twice[0]):
+            for c in itertools.combinations_with_replacement(two_minus, twice[1]):
+                team = ["+" * n] * plus + ["-" * n] * minus + [*a, *b, *c]
+                per_round = [sum(row[r] == "+" for row in team) for r in range(n)]
+                if all(n // 2 <= k <= (n + 1) // 2 for k in per_round):
+                    teams.add(tuple(sorted(team)))
+    return teams
+
+
+@pytest.mark.parametrize(
+    ("n", "plus", "minus", "twice"), [(6, 1, 2, (1, 0)), (6, 0, 0, (1, 1)), (6, 1, 1, (1, 1)), (5, 0, 1, (1, 0))]
+)
+def test_teams_with_players_changing_twice_are_every_team_a_brute_force_finds(
+    n: int, plus: int, minus: int, twice: tuple[int, int]
+) -> None:
+    found = list(one_change_teams(n, plus, minus, twice))
+    assert found
+    assert len(found) == len(set(found))
+    assert set(found) == _brute_force_twice_teams(n, plus, minus, twice)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scheveningen.models.schedule import Game, Player, Schedule, Team
 from scheveningen.models.tables import PUBLISHED_SIZES, published, published_text
-from scheveningen.models.textform import ScheduleFormatError, format_text, parse_text
+from scheveningen.models.textform import ScheduleFormatError, format_text, parse_text, read_written
 
 SIZES = list(PUBLISHED_SIZES)
 TWO_BOARDS = published(2)  # Round 1: A1-B1 A2-B2 / Round 2: B2-A1 B1-A2
@@ -277,3 +277,15 @@ def test_player_number_no_match_in_the_file_could_hold_is_rejected() -> None:
 def test_error_names_the_first_bad_line_only() -> None:
     error = format_error("Round 1\tA1-B1\tA2-B2\nRound 2\tB2-A1\tXX\nRound 9\tnonsense\n")
     assert error.line == 2
+
+
+@pytest.mark.parametrize(
+    ("teams", "expected"),
+    [((3, 7), "team A has 3 players, fewer than the 7 boards"), ((7, 501), "at most 500 players a team")],
+)
+def test_team_sizes_that_cannot_fill_the_boards_say_why(teams: tuple[int, int], expected: str) -> None:
+    # "teams of 3 and 7 players cannot fill 7 boards (at most 500)" named a limit that was not the problem.
+    text = format_text(published(7))
+    with pytest.raises(ScheduleFormatError) as caught:
+        read_written(text, teams=teams)
+    assert expected in str(caught.value)
