@@ -61,3 +61,63 @@ def even_break_bound(bound: int) -> int:
     match, and the players whose first and last colours differ are an even number.
     """
     return bound + bound % 2
+
+
+# --------------------------------------------------------------------------- bounds for a match with played rounds
+# (issue 10; appended by i10)
+
+
+def played_break_bound(boards: int, rounds: int, played: list[list[tuple[int, int, bool]]]) -> int:
+    """A lower bound on the breaks of any complete equal-teams schedule that starts with ``played``.
+
+    ``played[r]`` lists round r + 1's games as ``(a, b, a_has_white)`` with 1-based numbers; ``rounds``
+    is the whole match's length.  No rule but rule 0 is assumed (every pair meets exactly once and
+    everybody plays every round), so the bound holds whichever of rules 1-3 are kept.
+
+    The breaks inside the played rounds are fixed.  After the last played round k, call a player
+    *clean* if it has no break from round k to the end: its colour alternates from round k on.  A clean
+    A player and a clean B player with the same colour in round k have the same colour in every later
+    round, so they cannot meet after round k; if they have not met by round k they never meet, which
+    rule 0 forbids.  So the clean players are an independent set of the graph G joining an A player and a
+    B player who have not met and share their colour in round k, and the others, each with at least one
+    break still to come, number at least the size of G's smallest vertex cover, which in a bipartite
+    graph is the size of a largest matching (Konig's theorem).  G falls into two parts, the players
+    with White in round k and those with Black.  Breaks total an even number (fact 1), so the bound is
+    rounded up to even.
+    """
+    k = len(played)
+    if k == 0:
+        return 0
+    white: dict[tuple[str, int], list[bool]] = {}
+    met: set[tuple[int, int]] = set()
+    for games in played:
+        for a, b, a_white in games:
+            white.setdefault(("A", a), []).append(a_white)
+            white.setdefault(("B", b), []).append(not a_white)
+            met.add((a, b))
+    fixed = sum(seq[i] == seq[i + 1] for seq in white.values() for i in range(len(seq) - 1))
+    if k >= rounds:
+        return fixed
+    last = {player: seq[-1] for player, seq in white.items()}
+    edges: dict[int, list[int]] = {
+        a: [b for b in range(1, boards + 1) if (a, b) not in met and last["B", b] == last["A", a]]
+        for a in range(1, boards + 1)
+    }
+    return even_break_bound(fixed + _matching_size(edges))
+
+
+def _matching_size(edges: dict[int, list[int]]) -> int:
+    """The size of a largest matching of a bipartite graph (left vertex -> right neighbours), by augmenting paths."""
+    partner: dict[int, int] = {}
+
+    def augment(a: int, seen: set[int]) -> bool:
+        for b in edges[a]:
+            if b in seen:
+                continue
+            seen.add(b)
+            if b not in partner or augment(partner[b], seen):
+                partner[b] = a
+                return True
+        return False
+
+    return sum(augment(a, set()) for a in edges)

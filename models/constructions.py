@@ -427,17 +427,20 @@ def _split_into_matchings(free: list[list[int]], degree: int) -> list[dict[int, 
     leaves a regular graph (Koenig's theorem), so ``degree`` rounds of Hopcroft-Karp
     do it.  Returns, for every A player, matching number -> round.
     """
+    # Integer nodes (A player i is i, round r is size + r): integers hash the same in every process,
+    # so the matchings, and hence the schedule, do not depend on Python's string hash seed.
+    size = len(free)
     graph = nx.Graph()
-    players = [("A", i) for i in range(len(free))]
+    players = list(range(size))
     graph.add_nodes_from(players)
-    graph.add_edges_from((("A", i), ("R", r)) for i, rounds in enumerate(free) for r in rounds)
+    graph.add_edges_from((i, size + r) for i, rounds in enumerate(free) for r in rounds)
     split: list[dict[int, int]] = [{} for _ in free]
     for number in range(degree):
         matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=players)
         for i, player in enumerate(players):
             if player not in matching:
                 raise RuntimeError("the free rounds do not form a regular bipartite graph (bug)")
-            split[i][number] = matching[player][1]
+            split[i][number] = matching[player] - size
             graph.remove_edge(player, matching[player])
     return split
 

@@ -35,7 +35,7 @@ from scheveningen.models.rules import Rule, relaxable
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.symmetry import normalise
 from scheveningen.models.tables import best, best_sizes, best_stated_bound
-from scheveningen.solver import stop
+from scheveningen.solver import scale, stop
 from scheveningen.solver.verifier import Verdict, rule_excess, verify
 
 MIN_BOARDS = 1
@@ -80,6 +80,7 @@ class DesignParams:
     formulation: Formulation = "boolean"
     strict: bool = False
     symmetry_breaking: bool = True
+    scale: bool = True  # equal teams with requests: start from the best design and improve (solver/scale.py)
 
     def __post_init__(self) -> None:
         if not self.time_limit > 0:
@@ -260,10 +261,19 @@ def design_match(
     :func:`_start_suffices` (answer with the start when searching cannot improve it);
     :func:`_requests_can_hold`; :func:`search` (the full model, seeded with the start);
     :func:`_design_relaxed` (only when the rules cannot all hold); and :func:`verify_and_report`,
-    through which every schedule returned passes.
+    through which every schedule returned passes.  Equal teams with requests from
+    ``scale.MIN_BOARDS`` boards on first go through :func:`scale.design_at_scale` (start from an
+    image of the best design, repair, improve by large-neighbourhood search; ``params.scale``).
     """
     _check_size(match)
     run = DesignRun(match, params or DesignParams(), progress)
+    if run.params.scale and scale.applies(match):
+        scaled = scale.design_at_scale(match, run.params, run.started, progress)
+        if scaled is not None:
+            run.messages.extend(scaled.messages)
+            if scaled.schedule is None:
+                return _empty(run, Status.INFEASIBLE, scaled.explanation)
+            return verify_and_report(run, scaled.schedule, scaled.lower_bound, scaled.relaxed)
     start = compute_start(match) if use_start else None
     if start is not None and _start_suffices(run, start):
         return verify_and_report(run, start.schedule)
@@ -475,6 +485,7 @@ def _proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0)
     bound = solver_bound
     if not match.equal_teams:
         return bound
+    bound = max(bound, scale.played_bound(match))
     if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
         colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
         no_three = match.rules.no_three_in_a_row and Rule.NO_THREE_IN_A_ROW not in relaxed

@@ -49,7 +49,8 @@ def test_json_for_every_exit_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     valid = write(tmp_path, "n06.txt", published_text(6))
     broken = write(tmp_path, "broken.txt", published_text(6).replace("Round 1\tA1-B1", "Round 1\tB1-A1"))
     clash = write(tmp_path, "clash.toml", CLASH)
-    big = write(tmp_path, "big.toml", 'boards = 100\n[[meet]]\nplayers = ["A1", "B2"]\nround = 1\n')
+    # A double round with a request: no start at scale (issue 10 covers single rounds), so exit 3 at 1 s.
+    big = write(tmp_path, "big.toml", 'boards = 100\ndouble = true\n[[meet]]\nplayers = ["A1", "B2"]\nround = 1\n')
     cases = {
         0: ["verify", valid],
         1: ["verify", broken],

@@ -165,7 +165,7 @@ def test_the_match_is_the_home_of_objective_and_double_and_the_parameters_report
     assert result.schedule is not None and result.schedule.n_rounds == 8
     assert list(result.parameters()) == [
         "time_limit", "work_limit", "seed", "workers", "objective", "formulation", "double", "strict",
-        "symmetry_breaking",
+        "symmetry_breaking", "scale",
     ]  # fmt: skip
     assert (result.parameters()["objective"], result.parameters()["double"]) == ("none", True)
 

@@ -1,0 +1,634 @@
+"""Large-neighbourhood search over an equal-teams schedule that keeps an organiser's requests.
+
+The full CP-SAT model has n^3 meeting variables and takes seconds to build past 60 boards.  Here only a
+part of the schedule is freed at a time and re-solved by a small model built over that part alone:
+
+* **rounds**: the pairings of a few rounds ``F``.  The games of the other rounds are fixed, so the pairs
+  still to meet in ``F`` are known (every pair meets exactly once): ``F`` must split them into |F|
+  perfect matchings, one a round; the model has a Boolean for each (round of F, pair still to meet),
+  |F|^2 n of them rather than n^3;
+* **players**: the games of a few players in every unplayed round: in each round those games are
+  re-paired among their players, with their colours;
+* **colours**: the colours of a window of rounds ``W`` (always containing ``F``), with the pairings kept:
+  one Boolean per A player and round, the B player's colour its negation.
+
+Rules 0-3 and every request are hard in the part; the colours outside ``W`` enter as constants, so rule 1
+counts a player's fixed whites, rule 2 looks across the edges of ``W`` and rule 3's match total adds the
+fixed rounds.  The objective is the breaks touching ``W`` (the rest are constant), with the parity cut
+(the total of breaks is even).  Played rounds are never freed.
+
+:func:`repair` turns an image of a known design that misses some requests (``solver/start.py``) into a
+schedule keeping them all: the played rounds are written in; the rounds where the pairs already played
+meet again and the rounds of the unkept meetings and avoids are freed, with every game of the players
+the damage touches and the colours near it; when that part has no solution, wider colour windows and
+then more rounds are freed, up to all unplayed rounds.
+:func:`improve` then repeats: choose a neighbourhood from the seed, solve it with at most the current
+breaks in it, keep the result when it is no worse.  Every sub-solve is capped in deterministic time,
+so with one worker the sequence of schedules depends only on the seed; the loop stops at the time
+limit, at the work limit (deterministic time summed over the sub-solves), at the lower bound or on
+an interrupt (``solver/stop.py``: every sub-solve is stopped too, and the best so far is kept).  The
+returned schedule is never worse than the start.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+from ortools.sat.python.cp_model_helper import Literal as CpLiteral
+
+from scheveningen.models.match import Avoid, ColourWish, Match, Meet
+from scheveningen.models.rules import Rule
+from scheveningen.models.schedule import Colour, Team
+from scheveningen.solver import stop
+from scheveningen.solver.start import Grid, played_grid, request_kept
+
+Lit = CpLiteral | bool  # a Boolean variable, its negation, or a constant
+
+
+def _not(lit: Lit) -> Lit:
+    return (not lit) if isinstance(lit, bool) else ~lit
+
+
+def _relaxed_board_balance(
+    m: cp_model.CpModel,
+    part: _Part,
+    grid: Grid,
+    a_col: list[list[Lit]],
+    colour_rounds: set[int],
+    board_excess: int,
+) -> None:
+    """Rule 3 broken by at most ``board_excess``, counted as the verifier does: the boards by which
+    each round leaves floor(n/2)..ceil(n/2), plus the whites by which the teams' totals differ
+    beyond one."""
+    n, rounds = grid.n, grid.rounds
+    low, high = n // 2, (n + 1) // 2
+    fixed = 0
+    overs = []
+    for r in range(rounds):
+        if r not in colour_rounds:
+            whites = sum(grid.white[r])
+            fixed += max(0, low - whites, whites - high)
+            continue
+        fixed_whites = sum(1 for a in range(n) if a_col[r][a] is True)
+        whites_r = [part.a_white[r, a] for a in range(n) if (r, a) in part.a_white]
+        over = m.new_int_var(0, n, f"round_excess[r{r + 1}]")
+        m.add(over >= sum(whites_r) + fixed_whites - high)
+        m.add(over >= low - fixed_whites - sum(whites_r))
+        overs.append(over)
+    total = n * rounds
+    const = sum(1 for r in range(rounds) for a in range(n) if a_col[r][a] is True)
+    over_total = m.new_int_var(0, total, "total_excess")
+    m.add(over_total >= 2 * (sum(part.a_white.values()) + const) - total - 1)
+    m.add(over_total >= total - 2 * (sum(part.a_white.values()) + const) - 1)
+    m.add(sum(overs) + over_total <= board_excess - fixed)
+
+
+def _count(row: Sequence[Lit], value: bool) -> int:
+    return sum(1 for lit in row if lit is value)
+
+
+def _clause(model: cp_model.CpModel, lits: Sequence[Lit]) -> bool:
+    """Post a clause over literals and constants; False when it is empty (cannot hold)."""
+    if any(lit is True for lit in lits):
+        return True
+    free = [lit for lit in lits if not isinstance(lit, bool)]
+    if not free:
+        return False
+    model.add_bool_or(free)
+    return True
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits for one sub-solve: wall seconds, deterministic time, workers and seed."""
+
+    seconds: float
+    work: float
+    workers: int = 1
+    seed: int = 0
+
+
+@dataclass
+class PartResult:
+    grid: Grid | None
+    status: str  # "optimal", "feasible", "infeasible" or "unknown"
+    work: float
+    reason: str = ""  # why the part is infeasible before any search
+
+
+@dataclass
+class _Part:
+    """The small model over a neighbourhood; built by :func:`solve_part`."""
+
+    model: cp_model.CpModel = field(default_factory=cp_model.CpModel)
+    meet: dict[tuple[int, int, int], cp_model.IntVar] = field(default_factory=dict)
+    a_white: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)
+    breaks: list[Lit] = field(default_factory=list)
+    fixed_breaks: int = 0
+
+
+def solve_part(
+    match: Match,
+    grid: Grid,
+    free_rounds: set[int],
+    colour_rounds: set[int],
+    budget: Budget,
+    at_most: int | None = None,
+    free_players: dict[int, set[int]] | None = None,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
+) -> PartResult:
+    """Re-solve the pairings of ``free_rounds`` and the colours of ``colour_rounds`` (0-based, neither
+    containing a played round), the rest of ``grid`` fixed; requests and rules 0-3 hard, fewest breaks.
+
+    ``free_players`` frees single games as well: in round r, the games of the A players
+    ``free_players[r]`` are re-paired among those players and their opponents, with their colours.
+    ``at_most`` bounds the schedule's total breaks.  The grid returned is a new one; ``status`` is
+    "infeasible" when the part provably has no solution within the bound.  ``relaxed`` names rules the
+    played rounds already break; rule 3 may then be broken by ``board_excess`` in all (as the
+    verifier counts it).
+    """
+    n, rounds = grid.n, grid.rounds
+    colour_rounds = colour_rounds | free_rounds
+    part = _Part()
+    m = part.model
+    hints: dict[int, int] = {}  # the grid as a hint, by variable index (every variable gets one)
+
+    def hinted(lit: Lit) -> int:
+        if isinstance(lit, bool):
+            return int(lit)
+        index = lit.index
+        return hints[index] if index >= 0 else 1 - hints[-index - 1]
+
+    settings = match.rules
+    everybody = set(range(n))
+    freed_a = [everybody if r in free_rounds else set((free_players or {}).get(r, ())) for r in range(rounds)]
+    freed_b = [{grid.opp[r][a] for a in freed_a[r]} for r in range(rounds)]
+    met: set[tuple[int, int]] = set()
+    for r in range(rounds):
+        for a, b in enumerate(grid.opp[r]):
+            if a in freed_a[r]:
+                continue
+            if (a, b) in met:
+                return PartResult(None, "infeasible", 0.0, "a pair meets twice in the fixed games")
+            met.add((a, b))
+    todo = [(a, b) for a in range(n) for b in range(n) if (a, b) not in met]
+    if len(todo) != sum(len(f) for f in freed_a):
+        return PartResult(None, "infeasible", 0.0, "the freed games cannot hold the pairs left")
+    # Requests on the pairings: a meeting fixes its round, an avoid removes rounds.
+    allowed: dict[tuple[int, int], set[int]] = {
+        (a, b): {r for r in range(rounds) if a in freed_a[r] and b in freed_b[r]} for a, b in todo
+    }
+    for meet in match.meets:
+        r, pair = meet.round - 1, (meet.a - 1, meet.b - 1)
+        if pair[0] in freed_a[r]:
+            if pair not in allowed:
+                return PartResult(None, "infeasible", 0.0, f"{meet.describe()}: the pair met elsewhere")
+            allowed[pair] &= {r}
+        elif grid.opp[r][pair[0]] != pair[1]:
+            return PartResult(None, "infeasible", 0.0, f"{meet.describe()}: not in the fixed games")
+    for avoid in match.avoids:
+        pair = (avoid.a - 1, avoid.b - 1)
+        for rr in avoid.rounds:
+            if pair[0] in freed_a[rr - 1]:
+                if pair in allowed:
+                    allowed[pair].discard(rr - 1)
+            elif grid.opp[rr - 1][pair[0]] == pair[1]:
+                return PartResult(None, "infeasible", 0.0, f"{avoid.describe()}: broken by the fixed games")
+    by_a: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    by_b: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    for (a, b), where in allowed.items():
+        if not where:
+            return PartResult(None, "infeasible", 0.0, f"A{a + 1} and B{b + 1} have no round left to meet")
+        lits = []
+        for r in sorted(where):
+            x = m.new_bool_var(f"meet[r{r + 1},A{a + 1},B{b + 1}]")
+            hints[x.index] = grid.opp[r][a] == b
+            part.meet[r, a, b] = x
+            by_a.setdefault((r, a), []).append(x)
+            by_b.setdefault((r, b), []).append(x)
+            lits.append(x)
+        m.add_exactly_one(lits)
+    for r in range(rounds):
+        for key, players in ((by_a, freed_a[r]), (by_b, freed_b[r])):
+            for p in players:
+                if (r, p) not in key:
+                    return PartResult(None, "infeasible", 0.0, f"a freed player has nobody to meet in round {r + 1}")
+                m.add_exactly_one(key[r, p])
+    # Colours: a variable per A player and round of the window, and per freed game; B players' colours follow.
+    a_col: list[list[Lit]] = [[grid.white[r][a] for a in range(n)] for r in range(rounds)]
+    b_col: list[list[Lit]] = [[False] * n for _ in range(rounds)]
+    for r in range(rounds):
+        for a in everybody if r in colour_rounds else freed_a[r]:
+            part.a_white[r, a] = m.new_bool_var(f"a_white[r{r + 1},A{a + 1}]")
+            hints[part.a_white[r, a].index] = grid.white[r][a]
+            a_col[r][a] = part.a_white[r, a]
+        inverse = grid.inverse(r)
+        for b in range(n):
+            if b in freed_b[r]:
+                w = m.new_bool_var(f"b_white[r{r + 1},B{b + 1}]")
+                hints[w.index] = not grid.white[r][inverse[b]]
+                b_col[r][b] = w
+            else:
+                b_col[r][b] = _not(a_col[r][inverse[b]])
+    for (r, a, b), x in part.meet.items():
+        # In a game exactly one player has White.
+        _clause(m, [~x, _not(a_col[r][a]), _not(b_col[r][b])])
+        _clause(m, [~x, a_col[r][a], b_col[r][b]])
+    colour_rounds = {r for r in range(rounds) if r in colour_rounds or freed_a[r]}
+    # Colour requests and the White of a requested meeting.
+    for meet in match.meets:
+        if meet.white is not None and meet.round - 1 in colour_rounds:
+            want = meet.white is Team.A
+            if not _clause(m, [a_col[meet.round - 1][meet.a - 1] if want else _not(a_col[meet.round - 1][meet.a - 1])]):
+                return PartResult(None, "infeasible", 0.0, "check 193")
+    for wish in match.colours:
+        r = wish.round - 1
+        lit = a_col[r][wish.player.number - 1] if wish.player.team is Team.A else b_col[r][wish.player.number - 1]
+        if not _clause(m, [lit if wish.colour is Colour.WHITE else _not(lit)]):
+            return PartResult(None, "infeasible", 0.0, "check 198")
+    rows = [[a_col[r][a] for r in range(rounds)] for a in range(n)] + [
+        [b_col[r][b] for r in range(rounds)] for b in range(n)
+    ]
+    # Rules 1-3 hold except where ``relaxed`` rules are already broken by the played rounds alone:
+    # a player already over its share of one colour (rule 1), a run inside the played rounds
+    # (rule 2), a played round's board balance (rule 3).  Everything the search can still change
+    # keeps the rule, so the excess is exactly the played rounds' (see solver/scale.py).
+    played = len(match.played)
+    low, high = n // 2, (n + 1) // 2
+    if settings.colour_balance:
+        for row in rows:
+            const = sum(1 for lit in row if lit is True)
+            free = [lit for lit in row if not isinstance(lit, bool)]
+            if Rule.COLOUR_BALANCE in relaxed and max(_count(row[:played], True), _count(row[:played], False)) > high:
+                continue
+            if not free:
+                if not low <= const <= high:
+                    return PartResult(None, "infeasible", 0.0, "a fixed player is out of colour balance")
+                continue
+            m.add_linear_constraint(sum(free), low - const, high - const)
+    run = settings.max_run
+    if run > 0:
+        for row in rows:
+            for start in range(rounds - run):
+                if Rule.NO_THREE_IN_A_ROW in relaxed and start + run < played:
+                    continue
+                window = row[start : start + run + 1]
+                if not _clause(m, window) or not _clause(m, [_not(lit) for lit in window]):
+                    return PartResult(None, "infeasible", 0.0, "a fixed run of one colour is too long")
+    if settings.board_balance and Rule.BOARD_BALANCE in relaxed:
+        _relaxed_board_balance(m, part, grid, a_col, colour_rounds, board_excess)
+    elif settings.board_balance:
+        if any(not low <= sum(grid.white[r]) <= high for r in range(rounds) if r not in colour_rounds):
+            return PartResult(None, "infeasible", 0.0, "a fixed round is out of board balance")
+        for r in colour_rounds:
+            fixed_whites = sum(1 for a in range(n) if a_col[r][a] is True)
+            m.add_linear_constraint(
+                sum(part.a_white[r, a] for a in range(n) if (r, a) in part.a_white),
+                low - fixed_whites,
+                high - fixed_whites,
+            )
+        total = n * rounds
+        const = sum(1 for r in range(rounds) for a in range(n) if a_col[r][a] is True)
+        m.add_linear_constraint(sum(part.a_white.values()), total // 2 - const, (total + 1) // 2 - const)
+    # Breaks: a literal per player and pair of neighbouring rounds touching the window.
+    for row in rows:
+        for r in range(rounds - 1):
+            now, nxt = row[r], row[r + 1]
+            if isinstance(now, bool) and isinstance(nxt, bool):
+                part.fixed_breaks += now == nxt
+            elif isinstance(now, bool):
+                part.breaks.append(nxt if now else _not(nxt))
+            elif isinstance(nxt, bool):
+                part.breaks.append(now if nxt else _not(now))
+            else:
+                brk = m.new_bool_var("")
+                hints[brk.index] = hinted(now) == hinted(nxt)
+                m.add_bool_or([~brk, ~now, nxt])
+                m.add_bool_or([~brk, now, ~nxt])
+                m.add_bool_or([brk, now, nxt])
+                m.add_bool_or([brk, ~now, ~nxt])
+                part.breaks.append(brk)
+    # The total of breaks is even (README, fact 1): the free part's parity is fixed.
+    half = m.new_int_var(0, (len(part.breaks) + part.fixed_breaks) // 2 + 1, "half")
+    hints[half.index] = (sum(hinted(lit) for lit in part.breaks) + part.fixed_breaks) // 2
+    m.add(sum(part.breaks) + part.fixed_breaks == 2 * half)
+    if at_most is not None:
+        m.add(sum(part.breaks) <= at_most - part.fixed_breaks)
+    if match.rules.objective != "none":
+        m.minimize(sum(part.breaks))
+    for index, value in hints.items():
+        m.add_hint(m.get_int_var_from_proto_index(index), value)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(budget.seconds, 0.01)
+    solver.parameters.max_deterministic_time = max(budget.work, 0.001)
+    solver.parameters.num_workers = budget.workers
+    solver.parameters.random_seed = budget.seed
+    status = stop.solve(solver, m)
+    work = solver.deterministic_time
+    if status == cp_model.INFEASIBLE:
+        return PartResult(None, "infeasible", work)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return PartResult(None, "unknown", work)
+    out = grid.copy()
+    for (r, a, b), x in part.meet.items():
+        if solver.boolean_value(x):
+            out.opp[r][a] = b
+    for (r, a), w in part.a_white.items():
+        out.white[r][a] = solver.boolean_value(w)
+    return PartResult(out, "optimal" if status == cp_model.OPTIMAL else "feasible", work)
+
+
+# --------------------------------------------------------------------------- checks on a grid
+
+
+def rules_kept(match: Match, grid: Grid) -> bool:
+    """Rules 0-3 and every request, checked directly on the grid (the verifier checks again later)."""
+    n, rounds = grid.n, grid.rounds
+    seen = set()
+    for r in range(rounds):
+        if sorted(grid.opp[r]) != list(range(n)):
+            return False
+        for a, b in enumerate(grid.opp[r]):
+            seen.add((a, b))
+    if len(seen) != n * n:
+        return False
+    a_rows, b_rows = grid.colours()
+    settings = match.rules
+    for row in (*a_rows, *b_rows):
+        if settings.colour_balance and not n // 2 <= sum(row) <= (n + 1) // 2:
+            return False
+        run = settings.max_run
+        if run > 0 and any(len(set(row[s : s + run + 1])) == 1 for s in range(rounds - run)):
+            return False
+    if settings.board_balance:
+        if any(not n // 2 <= sum(grid.white[r]) <= (n + 1) // 2 for r in range(rounds)):
+            return False
+        total = sum(map(sum, grid.white))
+        if not (n * rounds) // 2 <= total <= (n * rounds + 1) // 2:
+            return False
+    return all(request_kept(q, grid) for q in match.requests())
+
+
+# --------------------------------------------------------------------------- repair
+
+
+def with_played(match: Match, grid: Grid) -> Grid:
+    """The grid with the played rounds written in exactly."""
+    out = grid.copy()
+    played = played_grid(match.played, match.boards)
+    for r in range(len(match.played)):
+        out.opp[r] = list(played.opp[r])
+        out.white[r] = list(played.white[r])
+    return out
+
+
+def damaged_rounds(match: Match, grid: Grid) -> set[int]:
+    """Unplayed rounds whose pairings must change: pairs met twice, unkept meetings and avoids."""
+    k = len(match.played)
+    first: dict[tuple[int, int], int] = {}
+    bad: set[int] = set()
+    for r in range(grid.rounds):
+        for a, b in enumerate(grid.opp[r]):
+            if (a, b) in first:
+                bad.add(r)
+                if first[a, b] >= k:
+                    bad.add(first[a, b])
+            else:
+                first[a, b] = r
+    for meet in match.meets:
+        r = meet.round - 1
+        if grid.opp[r][meet.a - 1] != meet.b - 1:
+            bad.add(r)
+            bad.update(s for s in range(grid.rounds) if grid.opp[s][meet.a - 1] == meet.b - 1)
+    for avoid in match.avoids:
+        bad.update(r - 1 for r in avoid.rounds if grid.opp[r - 1][avoid.a - 1] == avoid.b - 1)
+    return {r for r in bad if r >= k}
+
+
+def repair(
+    match: Match,
+    grid: Grid,
+    deadline: float,
+    work: float | None,
+    workers: int,
+    seed: int,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
+) -> tuple[Grid | None, float]:
+    """A schedule keeping every request and rules 0-3, as near ``grid`` as found; (None, work) if none.
+
+    Frees the damaged rounds' pairings and every unplayed round's colours; while that part has no
+    solution (or none is found in its share of the time), frees more unplayed rounds, chosen from
+    the seed, up to all of them.
+    """
+    rng = random.Random(seed)
+    k = len(match.played)
+    current = with_played(match, grid)
+    if not relaxed and rules_kept(match, current):
+        return current, 0.0
+    unplayed = list(range(k, grid.rounds))
+    free = damaged_rounds(match, current)
+    a_players, b_players = affected_players(match, grid, current)
+    # First the damaged rounds and every game of the players the damage touches, with the colours
+    # near the damage (and just after the played rounds), which keeps the rest of the image; then
+    # wider colour windows; then more rounds' pairings, chosen from the seed.
+    near = {s for r in free | {k} for s in (r - 1, r, r + 1) if k <= s < grid.rounds}
+    near |= {wish.round - 1 for wish in match.colours} | {m.round - 1 for m in match.meets}
+    near &= set(unplayed)
+    wider = {s for r in near for s in range(r - 3, r + 4) if k <= s < grid.rounds}
+    games = players_games(current, unplayed, a_players, b_players)
+    stages: list[tuple[set[int], set[int], dict[int, set[int]]]] = [
+        (set(free), near, games),
+        (set(free), wider, games),
+    ]
+    used = 0.0
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or (work is not None and used >= work) or stop.requested():
+            return None, used
+        if stages:
+            free, colours, games = stages.pop(0)
+        else:
+            rest = [r for r in unplayed if r not in free]
+            if not rest:
+                return None, used
+            free = free | set(rng.sample(rest, min(max(2, len(free)), len(rest))))
+            colours = {s for r in free | near for s in (r - 1, r, r + 1) if k <= s < grid.rounds}
+        everything = free >= set(unplayed)
+        cap = 1e9 if everything else 2.0 + 0.5 * len(free)
+        if work is not None:
+            cap = min(cap, max(work - used, 0.001))
+        budget = Budget(left if everything else left / 2, cap, workers, seed)
+        result = solve_part(
+            match, current, free, colours, budget, free_players=games, relaxed=relaxed, board_excess=board_excess
+        )
+        used += result.work
+        if result.grid is not None:
+            return result.grid, used
+
+
+def affected_players(match: Match, image: Grid, current: Grid) -> tuple[set[int], set[int]]:
+    """The A and B players (0-based) the damage touches: those whose played games or colours differ
+    from the image's, and those named in a request the image does not keep."""
+    a_set: set[int] = set()
+    b_set: set[int] = set()
+    k = len(match.played)
+    image_a, image_b = image.colours()
+    now_a, now_b = current.colours()
+    for r in range(k):
+        for a in range(image.n):
+            if image.opp[r][a] != current.opp[r][a]:
+                a_set.add(a)
+                b_set.update((image.opp[r][a], current.opp[r][a]))
+        a_set.update(p for p in range(image.n) if image_a[p][r] != now_a[p][r])
+        b_set.update(p for p in range(image.n) if image_b[p][r] != now_b[p][r])
+    for request in match.requests():
+        if request_kept(request, current):
+            continue
+        if isinstance(request, ColourWish):
+            (a_set if request.player.team is Team.A else b_set).add(request.player.number - 1)
+        elif isinstance(request, Meet | Avoid):
+            a_set.add(request.a - 1)
+            b_set.add(request.b - 1)
+    return a_set, b_set
+
+
+def players_games(grid: Grid, rounds: list[int], a_players: set[int], b_players: set[int]) -> dict[int, set[int]]:
+    """For each of ``rounds``, the A players whose game involves one of the given players."""
+    out: dict[int, set[int]] = {}
+    for r in rounds:
+        chosen = {a for a in range(grid.n) if a in a_players or grid.opp[r][a] in b_players}
+        if len(chosen) > 1:
+            out[r] = chosen
+    return out
+
+
+# --------------------------------------------------------------------------- improvement
+
+
+def round_weights(grid: Grid, rounds: list[int]) -> list[int]:
+    """For each of ``rounds``, one plus the breaks between it and its neighbours."""
+    a_rows, b_rows = grid.colours()
+    between = [sum(row[r] == row[r + 1] for row in (*a_rows, *b_rows)) for r in range(grid.rounds - 1)]
+    return [1 + (between[r - 1] if r > 0 else 0) + (between[r] if r < grid.rounds - 1 else 0) for r in rounds]
+
+
+def _weighted_sample(rng: random.Random, items: list[int], weights: list[int], count: int) -> set[int]:
+    """``count`` distinct items, each draw in proportion to the weights of those left."""
+    pool = list(zip(items, weights, strict=True))
+    chosen: set[int] = set()
+    while pool and len(chosen) < count:
+        pick = rng.uniform(0, sum(w for _i, w in pool))
+        for index, (item, w) in enumerate(pool):
+            pick -= w
+            if pick <= 0 or index == len(pool) - 1:
+                chosen.add(item)
+                pool.pop(index)
+                break
+    return chosen
+
+
+@dataclass
+class SearchLog:
+    iterations: int = 0
+    improvements: int = 0
+    work: float = 0.0
+    history: list[tuple[float, int]] = field(default_factory=list)  # (seconds, breaks) at each improvement
+
+
+def improve(
+    match: Match,
+    grid: Grid,
+    deadline: float,
+    work: float | None,
+    workers: int,
+    seed: int,
+    lower_bound: int,
+    accept: Callable[[Grid], bool] | None = None,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
+) -> tuple[Grid, SearchLog]:
+    """Large-neighbourhood search from ``grid`` (which keeps every request and rule); never worse.
+
+    Each step frees a few rounds' pairings (with the colours of those rounds and their
+    neighbours), a few players' games, or a window of rounds' colours, chosen where the breaks
+    are; re-solves that part with at most the current breaks; and moves there.  ``accept`` (the
+    verifier, in the designer) must approve each new best schedule.
+    """
+    rng = random.Random(seed)
+    log = SearchLog()
+    started = time.monotonic()
+    k = len(match.played)
+    unplayed = list(range(k, grid.rounds))
+    best, best_breaks = grid, grid.breaks()
+    current, current_breaks = grid, best_breaks
+    size = {"rounds": 3, "colours": max(4, min(len(unplayed), 8)), "players": 4}
+    step_work = 0.4
+    if len(unplayed) < 2:
+        return best, log
+    while best_breaks > lower_bound:
+        if time.monotonic() >= deadline or (work is not None and log.work >= work) or stop.requested():
+            break
+        draw = rng.random()
+        kind = "rounds" if draw < 0.4 else "players" if draw < 0.75 else "colours"
+        # Rounds and players with many breaks are chosen more often: that is where there is something to gain.
+        weight = round_weights(current, unplayed)
+        games: dict[int, set[int]] = {}
+        if kind == "players":
+            a_rows, b_rows = current.colours()
+            everybody = list(range(2 * grid.n))
+            breaks_of = [1 + sum(row[r] == row[r + 1] for r in range(k, grid.rounds - 1)) for row in (*a_rows, *b_rows)]
+            chosen = _weighted_sample(rng, everybody, breaks_of, size["players"])
+            a_players = {p for p in chosen if p < grid.n}
+            b_players = {p - grid.n for p in chosen if p >= grid.n}
+            games = players_games(current, unplayed, a_players, b_players)
+            free, colours = set(), set()
+        elif kind == "rounds":
+            count = min(size["rounds"], len(unplayed))
+            if rng.random() < 0.3:
+                first = rng.randrange(len(unplayed) - count + 1)
+                free = set(unplayed[first : first + count])
+            else:
+                free = _weighted_sample(rng, unplayed, weight, count)
+            colours = {s for r in free for s in (r - 1, r, r + 1) if k <= s < grid.rounds}
+        else:
+            width = min(size["colours"], len(unplayed))
+            centre = _weighted_sample(rng, unplayed, weight, 1).pop()
+            first = min(max(centre - width // 2, k), grid.rounds - width)
+            free, colours = set(), set(range(first, first + width))
+        left = deadline - time.monotonic()
+        cap = step_work if work is None else min(step_work, max(work - log.work, 0.001))
+        result = solve_part(
+            match,
+            current,
+            free,
+            colours,
+            Budget(left, cap, workers, rng.randrange(1 << 30)),
+            current_breaks,
+            free_players=games,
+            relaxed=relaxed,
+            board_excess=board_excess,
+        )
+        log.iterations += 1
+        log.work += result.work
+        # Neighbourhoods solved to optimality grow; those that time out shrink.
+        if result.status == "optimal":
+            size[kind] = min(size[kind] + 1, len(unplayed) if kind != "players" else grid.n)
+        elif result.status == "unknown":
+            size[kind] = max(size[kind] - 1, 2)
+        if result.grid is None:
+            continue
+        breaks = result.grid.breaks()
+        if breaks > current_breaks:
+            continue
+        current, current_breaks = result.grid, breaks
+        if breaks < best_breaks and (accept is None or accept(result.grid)):
+            best, best_breaks = result.grid, breaks
+            log.improvements += 1
+            log.history.append((time.monotonic() - started, breaks))
+    return best, log

@@ -1,0 +1,257 @@
+"""Organisers' matches at scale: start from an image of the best design, repair it, improve it by LNS.
+
+The one-model search cannot build the full model quickly past about 60 boards, and with requests its
+symmetry breaking and the constructions are off, so past about 16 boards it rarely finds a schedule at
+all.  This stage (called from ``solver/design.py``) handles equal teams, a single round, with requests, from
+:data:`MIN_BOARDS` boards on:
+
+1. **start** (``solver/start.py``): the image of the best known design or the direct construction, under
+   renumbering, team swap, colour and round reversal, that keeps the most requests; played rounds that
+   are an image of the design's first rounds continue the design.  An image keeping every request has
+   the plain match's best known breaks and is answered at once;
+2. **repair** (``solver/lns.py``): where the image misses requests, the rounds and games concerned are
+   freed and re-solved with every request and rules 0-3 hard, growing the freed part until a schedule
+   is found;
+3. **improve** (``solver/lns.py``): large-neighbourhood search within the time left.
+
+Rules the played rounds alone already break (a played round out of board balance, say) are relaxed
+by exactly what the played rounds show, and kept everywhere else (:func:`forced_relaxations`).  Requests
+that contradict each other on their face are explained at once (:func:`obvious_conflict`).
+
+The time limit is shared out (a quarter at most for the start, 80% of what is left for the repair, 40%
+below :data:`FULL_MODEL_BOARDS` boards, where the full model is a fallback), and with a work limit each
+part is capped in deterministic time as well, so one worker and a work limit give the same schedule on
+every run.  ``None`` means this stage found nothing (requests that may be impossible); the caller then
+falls back to the full model, which explains an impossible set of requests.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from scheveningen.models.bounds import even_break_bound, played_break_bound, proven_break_bound
+from scheveningen.models.match import Match, Request
+from scheveningen.models.rules import Rule
+from scheveningen.models.schedule import Colour, Player, Schedule, Team
+from scheveningen.solver.lns import SearchLog, improve, repair
+from scheveningen.solver.start import Grid, bases, find_start
+from scheveningen.solver.verifier import rule_excess, verify
+
+if TYPE_CHECKING:
+    from scheveningen.solver.design import DesignParams, ProgressCallback
+
+#: From this many boards on, matches with requests go through this stage (below, the full model is quick).
+MIN_BOARDS = 12
+
+#: Below this many boards the full model is quick enough to be a fallback when the repair fails.
+FULL_MODEL_BOARDS = 24
+
+#: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
+MARGIN = 0.8
+
+
+def applies(match: Match) -> bool:
+    """Whether the stage handles ``match``: equal teams, one round, requests, a design to start from."""
+    return (
+        match.equal_teams
+        and not match.double
+        and match.has_requests
+        and match.boards >= MIN_BOARDS
+        and match.rules.objective in ("breaks", "none")
+    )
+
+
+def played_bound(match: Match) -> int:
+    """The played rounds' breaks plus a bound for the rest (``models.bounds.played_break_bound``);
+    0 without played rounds.  Only rule 0 is assumed, so it holds whatever rules are relaxed."""
+    if not match.played or not match.equal_teams or match.double:
+        return 0
+    played = [[(g.a_player.number, g.b_player.number, g.a_white) for g in p.games] for p in match.played]
+    return played_break_bound(match.boards, match.rounds, played)
+
+
+def spec_bound(match: Match, relaxed: frozenset[Rule] = frozenset()) -> int:
+    """A proven lower bound on breaks for ``match`` (equal teams, rules 1-3 as the match sets them,
+    less ``relaxed``): the plain bound when rule 3 holds (requests only remove schedules), and
+    :func:`played_bound`."""
+    bound = 0
+    if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
+        bound = proven_break_bound(
+            match.boards,
+            match.double,
+            match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed,
+            match.rules.no_three_in_a_row and Rule.NO_THREE_IN_A_ROW not in relaxed,
+        )
+    return even_break_bound(max(bound, played_bound(match)))
+
+
+def forced_relaxations(match: Match) -> dict[Rule, int] | None:
+    """The rules the played rounds alone already break, each with the least excess any schedule has.
+
+    A played round out of board balance (rule 3), a run of one colour inside the played rounds (rule
+    2), a player already past its share of one colour (rule 1): no continuation can undo these, so
+    the rule cannot hold and is relaxed.  The least excess is what the played rounds alone show,
+    counted as the verifier counts it (rule 2's windows, rule 1's players, rule 3's boards), since the
+    search keeps the rule everywhere else; for rule 3 with n even, every later round in balance
+    leaves the teams' totals d whites apart from even, d the played rounds' surplus, which costs
+    2|d| - 1 more, and moving a later round out of balance to close the gap costs at least as much
+    when |d| = 1.  ``None`` when this reasoning does not give the least excess (n even and |d| > 1).
+    """
+    played = match.played
+    if not played:
+        return {}
+    n, k = match.boards, len(played)
+    prefix = Schedule(boards=n, rounds=tuple(p.games for p in played))
+    settings = match.rules
+    out: dict[Rule, int] = {}
+    low, high = n // 2, (n + 1) // 2
+    if settings.board_balance:
+        whites = [sum(g.a_white for g in p.games) for p in played]
+        excess = sum(max(0, low - w, w - high) for w in whites)
+        if excess:
+            surplus = sum(w - n / 2 for w in whites)
+            if n % 2 == 0 and abs(surplus) > 1:
+                return None
+            out[Rule.BOARD_BALANCE] = excess + (1 if n % 2 == 0 and surplus else 0)
+    if settings.max_run > 0:
+        runs = rule_excess(prefix, Rule.NO_THREE_IN_A_ROW, settings.max_run)
+        if runs:
+            out[Rule.NO_THREE_IN_A_ROW] = runs
+    if settings.colour_balance:
+        metrics = verify(prefix).metrics
+        over = sum(1 for p, w in metrics.whites_per_player.items() if max(w, k - w) > high)
+        if over:
+            out[Rule.COLOUR_BALANCE] = over
+    return out
+
+
+@dataclass
+class ScaleResult:
+    """A verified-to-be schedule with its bound, or (``schedule`` None) an explanation of impossibility."""
+
+    schedule: Schedule | None
+    lower_bound: int
+    messages: list[str] = field(default_factory=list)
+    log: SearchLog | None = None
+    explanation: tuple[str, ...] = ()
+    relaxed: dict[Rule, int] = field(default_factory=dict)
+
+
+def obvious_conflict(match: Match) -> list[Request] | None:
+    """Two requests that contradict each other on their face, or ``None``.
+
+    The same pair meeting in two rounds, a player meeting two opponents in one round, a meeting in a
+    round its pair avoids, or two colours for one player in one round (meetings with White and played
+    rounds included).  Each request alone can hold (with every rule relaxed), so the two are a minimal
+    conflicting set, found without building the full model (which takes minutes at 100 boards).
+    """
+    meetings: dict[tuple[int, int], tuple[int, Request]] = {}
+    opponent: dict[tuple[str, int, int], tuple[int, Request]] = {}
+    colour: dict[tuple[Player, int], tuple[bool, Request]] = {}
+    facts: list[tuple[Request, int, int, int, bool | None]] = []
+    for played in match.played:
+        facts += [(played, g.a_player.number, g.b_player.number, played.round, g.a_white) for g in played.games]
+    for meet in match.meets:
+        facts.append((meet, meet.a, meet.b, meet.round, None if meet.white is None else meet.white is Team.A))
+    for request, a, b, r, a_white in facts:
+        seen = meetings.get((a, b))
+        if seen is not None and seen[0] != r:
+            return [seen[1], request]
+        meetings[a, b] = (r, request)
+        for key, other in ((("A", a, r), b), (("B", b, r), a)):
+            held = opponent.get(key)
+            if held is not None and held[0] != other:
+                return [held[1], request]
+            opponent[key] = (other, request)
+        if a_white is not None:
+            for player, white in ((Player(Team.A, a), a_white), (Player(Team.B, b), not a_white)):
+                had = colour.get((player, r))
+                if had is not None and had[0] != white:
+                    return [had[1], request]
+                colour[player, r] = (white, request)
+    for wish in match.colours:
+        had = colour.get((wish.player, wish.round))
+        white = wish.colour is Colour.WHITE
+        if had is not None and had[0] != white:
+            return [had[1], wish]
+        colour[wish.player, wish.round] = (white, wish)
+    for avoid in match.avoids:
+        seen = meetings.get((avoid.a, avoid.b))
+        if seen is not None and seen[0] in avoid.rounds:
+            return [seen[1], avoid]
+    return None
+
+
+def design_at_scale(
+    match: Match,
+    params: DesignParams,
+    started: float | None = None,
+    progress: ProgressCallback | None = None,
+) -> ScaleResult | None:
+    """Start, repair and improve as described above; ``None`` when no schedule keeping the requests was found.
+
+    ``params`` gives the time and work limits, the workers and the seed; ``started`` is when the
+    design began (the time limit counts from there); ``progress`` is told (breaks, bound, seconds) at
+    each improvement.  An interrupt (``solver/stop.py``) ends the search with the best so far.
+    """
+    started = time.monotonic() if started is None else started
+    time_limit, work_limit, workers, seed = params.time_limit, params.work_limit, params.workers, params.seed
+    if not params.strict:
+        conflict = obvious_conflict(match)
+        if conflict is not None:
+            return ScaleResult(None, 0, explanation=tuple(request.describe() for request in conflict))
+    deadline = started + time_limit - MARGIN - 2e-7 * match.boards**3
+    if not bases(match):
+        return None
+    forced = forced_relaxations(match)
+    if forced is None or (forced and params.strict):
+        return None
+    relax = frozenset(forced)
+    excess = forced.get(Rule.BOARD_BALANCE, 0)
+
+    def work(share: float) -> float | None:
+        return None if work_limit is None else work_limit * share
+
+    start = find_start(match, max(time_limit / 4, 0.1), seed, workers, work(0.125))
+    if start is None:
+        return None
+    messages = [f"started from {start.base}, relabelled ({start.symmetry.describe()})"]
+    if start.missed:
+        messages[0] += f"; {len(start.missed)} request(s) kept by no image found were repaired"
+    # Without a repaired start there is nothing to improve, so the repair may take most of the time;
+    # below FULL_MODEL_BOARDS the full model (the caller's fallback) can still use what it leaves.
+    share = 0.4 if match.boards < FULL_MODEL_BOARDS else 0.8
+    repair_deadline = time.monotonic() + max((deadline - time.monotonic()) * share, 0.2)
+    grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed, relax, excess)
+    if grid is None:
+        return None
+    bound = spec_bound(match, relax)
+
+    def keeps(schedule: Schedule) -> bool:
+        """Every request kept, and every rule but the forced ones, which break exactly as forced."""
+        verdict = verify(schedule, match=match, declared_relaxed=forced)
+        measured = {rule: rule_excess(schedule, rule, match.rules.max_run) for rule in forced}
+        good = verdict.ok and not verdict.requests and measured == forced
+        if good and progress is not None:
+            progress(verdict.metrics.total_breaks, bound, time.monotonic() - started)
+        return good
+
+    if not keeps(grid.to_schedule()):
+        return None
+    log = None
+    if start.exact and not relax:
+        # The image keeps every request with the best known breaks of the plain match, which the
+        # requests can only raise: the search would be looking for a better plain design.
+        messages.append("the relabelled design keeps every request")
+    elif match.rules.objective == "breaks" and grid.breaks() > bound:
+
+        def accept(candidate: Grid) -> bool:
+            return keeps(candidate.to_schedule())
+
+        before = grid.breaks()
+        grid, log = improve(match, grid, deadline, work(0.625), workers, seed, bound, accept, relax, excess)
+        if log.improvements:
+            messages.append(f"the search improved the start from {before} to {grid.breaks()} breaks")
+    return ScaleResult(grid.to_schedule(), bound, messages, log, relaxed=dict(forced))

@@ -1,0 +1,251 @@
+"""Organisers' matches at scale (issue 10): the start mapping, the repair, the search and the bounds."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scheveningen.models.bounds import played_break_bound
+from scheveningen.models.constructions import construct
+from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound
+from scheveningen.models.schedule import Game, Schedule, Team
+from scheveningen.solver import stop
+from scheveningen.solver.design import DesignParams, Status, design_match
+from scheveningen.solver.equivalence import is_equivalent
+from scheveningen.solver.lns import Budget, improve, repair, rules_kept, solve_part
+from scheveningen.solver.scale import MIN_BOARDS, spec_bound
+from scheveningen.solver.start import Grid, Symmetry, find_start
+from scheveningen.solver.verifier import verify
+
+
+def random_image(schedule: Schedule, rng: random.Random) -> Schedule:
+    n = schedule.boards
+    a, b = list(range(n)), list(range(n))
+    rng.shuffle(a)
+    rng.shuffle(b)
+    flags = [rng.random() < 0.5 for _ in range(3)]
+    return Symmetry(tuple(a), tuple(b), *flags).apply(Grid.from_schedule(schedule)).to_schedule()
+
+
+def played(schedule: Schedule, rounds: int) -> tuple[PlayedRound, ...]:
+    return tuple(PlayedRound(round=r, games=schedule.rounds[r - 1]) for r in range(1, rounds + 1))
+
+
+def kept(schedule: Schedule, match: Match) -> bool:
+    verdict = verify(schedule, match=match)
+    return verdict.ok and not verdict.relaxed and not verdict.requests
+
+
+# --------------------------------------------------------------------------- the symmetries
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(
+    n=st.integers(min_value=3, max_value=12),
+    a=st.randoms(use_true_random=False),
+    swap=st.booleans(),
+    flip=st.booleans(),
+    back=st.booleans(),
+)
+def test_every_symmetry_keeps_the_rules_and_each_players_breaks(
+    n: int, a: random.Random, swap: bool, flip: bool, back: bool
+) -> None:
+    base = construct(n)
+    assert base is not None
+    a_map, b_map = list(range(n)), list(range(n))
+    a.shuffle(a_map)
+    a.shuffle(b_map)
+    image = Symmetry(tuple(a_map), tuple(b_map), swap, flip, back).apply(Grid.from_schedule(base)).to_schedule()
+    before, after = verify(base), verify(image)
+    assert after.ok and not after.relaxed
+    assert sorted(after.metrics.breaks_per_player.values()) == sorted(before.metrics.breaks_per_player.values())
+    assert after.metrics.longest_run == before.metrics.longest_run
+    # An independent check that it is the same design (networkx VF2 in solver/equivalence.py).
+    assert is_equivalent(base, image, allow_reversal=True)
+
+
+# --------------------------------------------------------------------------- the start
+
+
+@pytest.mark.parametrize("n", [12, 13, 16])
+def test_played_rounds_copied_from_the_design_are_continued(n: int) -> None:
+    base = construct(n)
+    assert base is not None
+    image = random_image(base, random.Random(n))
+    match = Match(boards=n, played=played(image, n // 3))
+    start = find_start(match, 5.0)
+    assert start is not None and start.exact
+    assert kept(start.grid.to_schedule(), match)
+    assert start.grid.breaks() == verify(base).metrics.total_breaks
+
+
+def test_requests_drawn_from_an_image_are_all_kept_by_the_start() -> None:
+    n = 16
+    image = random_image(construct(n) or Schedule(n, ()), random.Random(3))
+    games = [(r, g) for r, games in enumerate(image.rounds, start=1) for g in games]
+    picks = random.Random(4).sample(games, 8)
+    meets = tuple(Meet(a=g.a_player.number, b=g.b_player.number, round=r) for r, g in picks[:3])
+    avoids = tuple(Avoid(a=g.a_player.number, b=g.b_player.number, rounds=(r % n + 1,)) for r, g in picks[3:5])
+    colours = tuple(ColourWish(player=g.white, round=r, colour=g.colour_of(g.white)) for r, g in picks[5:])
+    match = Match(boards=n, meets=meets, avoids=avoids, colours=colours)
+    start = find_start(match, 5.0)
+    assert start is not None and start.exact
+    assert kept(start.grid.to_schedule(), match)
+
+
+def deviated(n: int, seed: int) -> Match:
+    """A third of the rounds played from an image, two boards of the last one swapping opponents."""
+    image = random_image(construct(n) or Schedule(n, ()), random.Random(seed))
+    prefix = list(played(image, n // 3))
+    games = list(prefix[-1].games)
+    met = {(g.a_player, g.b_player) for p in prefix[:-1] for g in p.games}
+    # Two boards whose new pairs have not met yet (else the played rounds alone break rule 0).
+    i, j = next(
+        (i, j)
+        for i in range(n)
+        for j in range(i + 1, n)
+        if (games[i].a_player, games[j].b_player) not in met and (games[j].a_player, games[i].b_player) not in met
+    )
+
+    def against(game: Game, other: Game) -> Game:
+        b = other.b_player
+        return Game(game.a_player, b) if game.a_white else Game(b, game.a_player)
+
+    games[i], games[j] = against(games[i], games[j]), against(games[j], games[i])
+    prefix[-1] = PlayedRound(round=len(prefix), games=tuple(games))
+    return Match(boards=n, played=tuple(prefix))
+
+
+@pytest.mark.parametrize(("n", "seed"), [(12, 1), (14, 2)])
+def test_a_wrong_pairing_in_the_last_played_round_is_repaired(n: int, seed: int) -> None:
+    match = deviated(n, seed)
+    start = find_start(match, 5.0)
+    assert start is not None and not start.exact
+    assert start.played_rounds_fitted == n // 3 - 1
+    grid, _work = repair(match, start.grid, time.monotonic() + 20, 30.0, 1, 0)
+    assert grid is not None
+    assert rules_kept(match, grid)
+    assert kept(grid.to_schedule(), match)
+
+
+# --------------------------------------------------------------------------- the search
+
+
+def test_the_search_is_never_worse_than_its_start_and_keeps_everything() -> None:
+    match = deviated(12, 5)
+    start = find_start(match, 5.0)
+    assert start is not None
+    grid, _work = repair(match, start.grid, time.monotonic() + 20, 30.0, 1, 0)
+    assert grid is not None
+    # Bound 0, so that the search runs until its work limit even where the repair is already optimal.
+    better, log = improve(match, grid, time.monotonic() + 20, 1.0, 1, 0, 0)
+    assert better.breaks() >= spec_bound(match)
+    assert better.breaks() <= grid.breaks()
+    assert log.iterations > 0
+    assert kept(better.to_schedule(), match)
+
+
+def test_a_part_is_solved_within_the_rest_of_the_schedule() -> None:
+    base = Grid.from_schedule(construct(12) or Schedule(12, ()))
+    match = Match(boards=12)
+    result = solve_part(match, base, {3, 4, 5}, {2, 6}, Budget(10, 5.0), base.breaks())
+    assert result.grid is not None and result.status == "optimal"
+    assert result.grid.breaks() == base.breaks()  # 12 boards: the construction is optimal
+    assert rules_kept(match, result.grid)
+    # The pairs of the other rounds stay where they were.
+    assert all(result.grid.opp[r] == base.opp[r] for r in range(12) if r not in {3, 4, 5})
+
+
+def test_one_worker_with_a_work_limit_is_reproducible() -> None:
+    # 14 boards: the best design has 22 breaks, the bound is 20, so the search runs to its work limit.
+    match = Match(boards=14, meets=(Meet(a=1, b=2, round=3),), avoids=(Avoid(a=2, b=2, rounds=(1, 2)),))
+    params = DesignParams(time_limit=60, work_limit=0.8, workers=1, seed=3)
+    first, second = design_match(match, params), design_match(match, params)
+    assert first.schedule is not None and first.schedule == second.schedule
+    assert first.verdict is not None and first.verdict.ok
+    assert any("started from" in m for m in first.messages)
+
+
+def test_impossible_requests_are_still_explained() -> None:
+    match = Match(boards=MIN_BOARDS, meets=(Meet(a=1, b=2, round=1), Meet(a=1, b=3, round=1)))
+    result = design_match(match, DesignParams(time_limit=20, workers=1))
+    assert result.status is Status.INFEASIBLE
+    assert len(result.explanation) == 2
+
+
+def test_played_rounds_repeating_a_pair_are_explained_at_once_at_scale() -> None:
+    image = construct(40) or Schedule(40, ())
+    rounds = (image.rounds[0], image.rounds[0])  # round 1 played twice: every pair of it meets twice
+    match = Match(boards=40, played=tuple(PlayedRound(round=r, games=g) for r, g in enumerate(rounds, start=1)))
+    started = time.monotonic()
+    result = design_match(match, DesignParams(time_limit=30, workers=1))
+    assert result.status is Status.INFEASIBLE and len(result.explanation) == 2
+    assert time.monotonic() - started < 5  # no full 40-board model was built
+
+
+def test_a_meeting_with_white_is_kept_at_scale() -> None:
+    match = Match(boards=20, meets=(Meet(a=1, b=1, round=20, white=Team.B),), colours=())
+    result = design_match(match, DesignParams(time_limit=5, work_limit=2.0, workers=1))
+    assert result.schedule is not None and kept(result.schedule, match)
+    assert result.breaks == 20 and result.status is Status.OPTIMAL  # an image of the optimal design
+
+
+def test_an_interrupt_returns_the_start_at_once() -> None:
+    image = random_image(construct(20) or Schedule(20, ()), random.Random(8))
+    match = Match(boards=20, played=played(image, 6))
+    stop.request()
+    try:
+        started = time.monotonic()
+        result = design_match(match, DesignParams(time_limit=30, workers=1))
+    finally:
+        stop.reset()
+    assert time.monotonic() - started < 10
+    assert result.schedule is not None and kept(result.schedule, match)
+
+
+# --------------------------------------------------------------------------- the bound
+
+
+@st.composite
+def schedule_and_prefix(draw: st.DrawFn) -> tuple[Schedule, int]:
+    """A complete schedule (rule 0 only: arbitrary colours) and a number of played rounds."""
+    n = draw(st.integers(min_value=2, max_value=8))
+    rows = draw(st.permutations(range(n)))
+    order = draw(st.permutations(range(n)))
+    flips = draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n))
+    pairs = [[(a + 1, (rows[a] + order[r]) % n + 1, flips[r * n + a]) for a in range(n)] for r in range(n)]
+    return Schedule.from_pairings(pairs), draw(st.integers(min_value=0, max_value=n))
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(case=schedule_and_prefix())
+def test_the_played_bound_never_exceeds_the_breaks(case: tuple[Schedule, int]) -> None:
+    schedule, k = case
+    prefix = [[(g.a_player.number, g.b_player.number, g.a_white) for g in games] for games in schedule.rounds[:k]]
+    assert played_break_bound(schedule.boards, schedule.n_rounds, prefix) <= verify(schedule).metrics.total_breaks
+
+
+def test_the_played_bound_counts_the_breaks_already_played() -> None:
+    # Everybody keeps White (A) or Black (B) for two rounds: 2n breaks already, and nobody can alternate after.
+    n = 4
+    rounds = [[(a, (a + r) % n + 1, True) for a in range(1, n + 1)] for r in range(2)]
+    assert played_break_bound(n, n, rounds) >= 2 * n
+
+
+# --------------------------------------------------------------------------- reproducible constructions
+
+
+def test_the_construction_is_the_same_in_every_process() -> None:
+    code = "from scheveningen.models.constructions import construct; print(construct(18))"
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        outputs.add(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True).stdout)
+    assert len(outputs) == 1
