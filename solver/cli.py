@@ -35,8 +35,8 @@ from scheveningen.models.match import Match, MatchError, RuleSettings
 from scheveningen.models.matchrecord import MatchFileError, MatchRecordError
 from scheveningen.models.results import ResultError
 from scheveningen.models.tables import PUBLISHED_SIZES, UnknownTableError, best_text, published, published_text
-from scheveningen.models.textform import ParsedText, ParsedWritten, ScheduleFormatError, parse_text, read_written
-from scheveningen.solver import cli_match, report, stop
+from scheveningen.models.textform import ParsedText, ParsedWritten, ScheduleFormatError, parse_text
+from scheveningen.solver import cli_export, cli_match, report, stop
 from scheveningen.solver.compare import compare
 from scheveningen.solver.design import (
     MAX_BOARDS,
@@ -51,6 +51,7 @@ from scheveningen.solver.design import (
 from scheveningen.solver.equivalence import EquivalenceBugError, canonical_form
 from scheveningen.solver.files import UnreadableFileError, display_name, read_text_file
 from scheveningen.solver.matchfile import write_match_file
+from scheveningen.solver.readers import parse_schedule, read_written
 from scheveningen.solver.spec import SpecError, load_spec
 from scheveningen.solver.verifier import verify
 
@@ -194,7 +195,7 @@ def _read_schedule(path: str) -> ParsedText:
     """A well-formed schedule (``compare`` and ``fingerprint`` need one)."""
     text = _read_text(path, "schedule file")
     try:
-        return parse_text(text, source=display_name(path))
+        return parse_schedule(text, source=display_name(path))  # the text form or a TRF (issue 12)
     except ScheduleFormatError as error:
         try:
             read_written(text, source=display_name(path))
@@ -456,7 +457,7 @@ def _design_reply(result: Result, match: Match, time_limit: float, interrupted: 
 
 
 def _configure_verify(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="schedule in the text form ('-' for standard input)")
+    parser.add_argument("file", help="schedule in the text form or a FIDE TRF ('-' for standard input)")
     parser.add_argument("--double", action="store_true", help="expect a double round (inferred from the round count)")
     parser.add_argument(
         "--teams",
@@ -480,7 +481,7 @@ def _cmd_verify(args: argparse.Namespace) -> Reply:
 
 
 def _configure_compare(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="schedule in the text form ('-' for standard input)")
+    parser.add_argument("file", help="schedule in the text form or a FIDE TRF ('-' for standard input)")
     parser.add_argument("--against", required=True, metavar="N|FILE", help="published table size, or another file")
     _add_reversal(parser)
 
@@ -574,6 +575,13 @@ for _command in (
         cli_match.STANDINGS_FORMATS,
         cli_match.configure_standings,
         _answered(cli_match.standings_answer),
+    ),
+    Command(
+        "export",
+        cli_export.EXPORT_HELP,
+        cli_export.EXPORT_FORMATS,
+        cli_export.configure_export,
+        _answered(cli_export.export_answer),
     ),
 ):
     COMMANDS[_command.name] = _command

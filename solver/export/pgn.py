@@ -1,0 +1,73 @@
+"""One PGN game skeleton a board and round: the file a broadcast or a database import starts from.
+
+Tags: the Seven Tag Roster always, in its order (Event, Site, Date, Round, White, Black, Result),
+then Board, WhiteTeam, BlackTeam, WhiteTitle, BlackTitle, WhiteElo, BlackElo, WhiteFideId,
+BlackFideId where the match file has a value.  ``Round`` is ``round.board``; ``Date`` is the
+round's date (``????.??.??`` when unknown); ``Site`` is ``?`` when unknown.  ``Result`` is ``*``
+until the game has a result; a forfeit is scored ``1-0`` or ``0-1`` with a comment saying it was
+not played, and a double forfeit stays ``*`` (PGN has no result for it).
+"""
+
+from __future__ import annotations
+
+from scheveningen.models.matchrecord import MatchRecord
+from scheveningen.models.results import GameResult
+from scheveningen.solver.export.common import GameRow, game_rows, match_title
+
+_PGN_RESULT = {
+    GameResult.WHITE_WINS: "1-0",
+    GameResult.BLACK_WINS: "0-1",
+    GameResult.DRAW: "1/2-1/2",
+    GameResult.WHITE_WINS_FORFEIT: "1-0",
+    GameResult.BLACK_WINS_FORFEIT: "0-1",
+    GameResult.DOUBLE_FORFEIT: "*",
+}
+_FORFEIT_NOTE = {
+    GameResult.WHITE_WINS_FORFEIT: "White wins by forfeit; the game was not played.",
+    GameResult.BLACK_WINS_FORFEIT: "Black wins by forfeit; the game was not played.",
+    GameResult.DOUBLE_FORFEIT: "Both players forfeited; the game was not played.",
+}
+
+
+def _quote(value: str) -> str:
+    """A tag value with backslash and double quote escaped, as PGN requires."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _tags(record: MatchRecord, row: GameRow) -> list[tuple[str, str]]:
+    event = record.event
+    date = event.round_dates[row.round - 1].replace("-", ".") if event.round_dates else "????.??.??"
+    result = _PGN_RESULT[row.result] if row.result is not None else "*"
+    tags = [
+        ("Event", match_title(record)),
+        ("Site", event.site or "?"),
+        ("Date", date),
+        ("Round", f"{row.round}.{row.board}"),
+        ("White", row.white_info.name),
+        ("Black", row.black_info.name),
+        ("Result", result),
+        ("Board", str(row.board)),
+        ("WhiteTeam", row.white_team),
+        ("BlackTeam", row.black_team),
+    ]
+    optional = [
+        ("WhiteTitle", row.white_info.title),
+        ("BlackTitle", row.black_info.title),
+        ("WhiteElo", row.white_info.rating),
+        ("BlackElo", row.black_info.rating),
+        ("WhiteFideId", row.white_info.fide_id),
+        ("BlackFideId", row.black_info.fide_id),
+    ]
+    return tags + [(name, str(value)) for name, value in optional if value is not None]
+
+
+def export_pgn(record: MatchRecord) -> str:
+    """Every game of the match as a PGN skeleton, games separated by a blank line."""
+    games = []
+    for row in game_rows(record):
+        tags = _tags(record, row)
+        result = dict(tags)["Result"]
+        note = _FORFEIT_NOTE.get(row.result) if row.result is not None else None
+        movetext = f"{{{note}}} {result}" if note else result
+        games.append("\n".join(f"[{name} {_quote(value)}]" for name, value in tags) + "\n\n" + movetext + "\n")
+    return "\n".join(games)

@@ -1,0 +1,135 @@
+"""The PGN export read by python-chess (one game a board and round, the tags right), the CSV read by
+the csv module and the Markdown table, each a row per game with names shown as written."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import replace
+
+import chess.pgn
+import pytest
+from export_fixtures import TEAM_A, TEAM_B, make_record
+
+from scheveningen.models.matchrecord import MatchRecord
+from scheveningen.models.results import GameResult
+from scheveningen.models.roster import Event
+from scheveningen.solver.export.pgn import export_pgn
+from scheveningen.solver.export.tabular import CSV_COLUMNS, export_csv, export_md, export_text
+
+SEVEN = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+PGN_RESULT = {
+    None: "*",
+    GameResult.WHITE_WINS: "1-0",
+    GameResult.BLACK_WINS: "0-1",
+    GameResult.DRAW: "1/2-1/2",
+    GameResult.WHITE_WINS_FORFEIT: "1-0",
+    GameResult.BLACK_WINS_FORFEIT: "0-1",
+    GameResult.DOUBLE_FORFEIT: "*",
+}
+
+
+def unescape(value: str) -> str:
+    """A tag value as PGN means it: python-chess keeps the standard's \\" and \\\\ escapes as written."""
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def read_games(text: str) -> list[chess.pgn.Game]:
+    stream = io.StringIO(text)
+    games = []
+    while (game := chess.pgn.read_game(stream)) is not None:
+        assert not game.errors, game.errors
+        games.append(game)
+    return games
+
+
+@pytest.mark.parametrize("kind", ["single", "double", "unequal"])
+@pytest.mark.parametrize("rosters", [True, False])
+def test_pgn_has_one_game_a_board_and_round_with_the_tags_right(kind: str, rosters: bool) -> None:
+    record = make_record(kind, played_rounds=0.5, seed=5, rosters=rosters)
+    text = export_pgn(record)
+    games = read_games(text)
+    assert len(games) == record.rounds * record.boards
+    expected = list(record.schedule.games())
+    for game, (r, board, scheduled) in zip(games, expected, strict=True):
+        headers = {name: unescape(value) for name, value in game.headers.items()}
+        white, black = record.player_info(scheduled.white), record.player_info(scheduled.black)
+        assert headers["Round"] == f"{r}.{board}"
+        assert headers["Board"] == str(board)
+        assert headers["White"] == white.name and headers["Black"] == black.name
+        assert headers["WhiteTeam"] == record.team_name(scheduled.white.team)
+        assert headers["BlackTeam"] == record.team_name(scheduled.black.team)
+        assert headers["Result"] == PGN_RESULT[record.result(r, board)]
+        assert headers["Event"] == record.event.name
+        assert headers["Site"] == record.event.site
+        assert headers["Date"] == record.event.round_dates[r - 1].replace("-", ".")
+        for side, info in (("White", white), ("Black", black)):
+            assert headers.get(f"{side}Elo") == (str(info.rating) if info.rating else None)
+            assert headers.get(f"{side}FideId") == (str(info.fide_id) if info.fide_id else None)
+            assert headers.get(f"{side}Title") == info.title
+        assert list(game.mainline_moves()) == []
+    # The Seven Tag Roster comes first, in its order, in every game; no tag is empty.
+    for block in text.strip().split("\n\n")[::2]:
+        names = re.findall(r'^\[(\w+) "', block, flags=re.MULTILINE)
+        assert names[:7] == SEVEN
+        assert not re.search(r' ""\]', block)
+
+
+def test_pgn_without_event_data_uses_the_placeholders() -> None:
+    record = make_record("single")
+    bare = replace(record, event=Event())
+    game = read_games(export_pgn(bare))[0]
+    assert game.headers["Site"] == "?" and game.headers["Date"] == "????.??.??"
+    assert unescape(game.headers["Event"]) == f"{TEAM_A} - {TEAM_B}"
+
+
+def csv_rows(record: MatchRecord) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(export_csv(record), newline="")))
+
+
+@pytest.mark.parametrize("kind", ["single", "double", "unequal"])
+def test_csv_has_a_row_a_game_with_names_and_results(kind: str) -> None:
+    record = make_record(kind, played_rounds=0.5)
+    rows = csv_rows(record)
+    assert list(rows[0]) == list(CSV_COLUMNS)
+    assert len(rows) == record.rounds * record.boards
+    for row, (r, board, game) in zip(rows, record.schedule.games(), strict=True):
+        assert (int(row["round"]), int(row["board"])) == (r, board)
+        assert (row["white_code"], row["black_code"]) == (str(game.white), str(game.black))
+        assert row["white"] == record.player_info(game.white).name
+        assert row["black"] == record.player_info(game.black).name
+        result = record.result(r, board)
+        assert row["result"] == (result.value if result else "")
+
+
+def test_markdown_is_one_table_row_a_game_and_names_cannot_break_it() -> None:
+    record = make_record("single", played_rounds=1.0)
+    lines = export_md(record).splitlines()
+    assert len(lines) == 2 + record.rounds * record.boards
+    for line in lines:
+        # Seven cells: eight unescaped pipes.
+        assert len(re.findall(r"(?<!\\)\|", line)) == 8
+    assert r"Pipe \| Name, Ann" in export_md(record)
+    assert r"Łukasz \<b\>Bold\</b\>" in export_md(record)
+
+
+@pytest.mark.parametrize("kind", ["single", "double", "unequal"])
+def test_text_lists_every_round_and_game_with_names_and_results(kind: str) -> None:
+    record = make_record(kind, played_rounds=0.5)
+    text = export_text(record)
+    blocks = text.split("\n\n")[1:]
+    assert len(blocks) == record.rounds
+    for r, block in enumerate(blocks, start=1):
+        heading, *lines = block.strip("\n").split("\n")
+        assert heading == f"Round {r} ({record.event.round_dates[r - 1]})"
+        assert len(lines) == record.boards
+        for board, (line, game) in enumerate(zip(lines, record.schedule.rounds[r - 1], strict=True), start=1):
+            assert line.split()[0] == str(board)
+            white, black = record.player_info(game.white).name, record.player_info(game.black).name
+            assert white in line and black in line and line.index(white) < line.index(black)
+            result = record.result(r, board)
+            if result is not None:
+                assert line.endswith("  " + result.value)
+            else:
+                assert not line.endswith(tuple(r.value for r in GameResult))

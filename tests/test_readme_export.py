@@ -1,0 +1,57 @@
+"""The README's export lines, replayed after its arbiter walk-through: the files are written, and the
+notes, the Markdown table and the check of the TRF are as printed."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from scheveningen.solver.cli import main
+
+README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+
+
+def console_blocks() -> list[list[tuple[str, str]]]:
+    section = README.split("### Running the match", 1)[1].split("\n### ", 1)[0]
+    blocks = []
+    for block in re.findall(r"```console\n(.*?)```", section, flags=re.DOTALL):
+        steps: list[tuple[str, str]] = []
+        for line in block.splitlines(keepends=True):
+            if line.startswith("$ "):
+                steps.append((line[2:].strip(), ""))
+            else:
+                command, output = steps[-1]
+                steps[-1] = (command, output + line)
+        blocks.append(steps)
+    return blocks
+
+
+def test_the_export_lines_run_as_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    walk_through, exports = console_blocks()
+    for command, expected in walk_through:
+        words = shlex.split(command)
+        if words[0] == "cat":
+            Path(words[1]).write_text(expected, encoding="utf-8")
+        else:
+            main([*words[1:], *(["--workers", "2"] if words[1] == "generate" else [])])
+    capsys.readouterr()
+    assert [shlex.split(c)[1] for c, _ in exports] == ["export", "export", "export", "verify"]
+    for command, expected in exports:
+        words, head = shlex.split(command), None
+        if "|" in words:  # "... | head -N": the first N lines
+            head = int(words[-1].lstrip("-"))
+            words = words[: words.index("|")]
+        assert main(words[1:]) == 0, command
+        captured = capsys.readouterr()
+        out = captured.out + captured.err
+        if head is not None:
+            out = "".join(out.splitlines(keepends=True)[:head])
+        assert out == expected, command
+    assert Path("match.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert Path("match.trf").read_bytes().startswith(b"012 Oslo - Bergen\r\n")
