@@ -9,7 +9,6 @@ below then runs over them too.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import io
 import json
 from collections.abc import Callable
@@ -19,12 +18,17 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from match_cases import four_boards  # the match-file tests' own sample (tests/match_cases.py)
 
+from scheveningen.models.matchrecord import MatchFileError
 from scheveningen.models.schedule import Colour, Player, Team
 from scheveningen.models.tables import PUBLISHED_SIZES, published, published_text
 from scheveningen.models.textform import ScheduleFormatError, format_text, parse_text, read_written
 from scheveningen.solver.cli import main
+from scheveningen.solver.export.trf import export_trf
+from scheveningen.solver.matchfile import parse_match_file
 from scheveningen.solver.spec import SpecError, parse_spec
+from scheveningen.solver.trf_reader import TrfFormatError, read_trf
 from scheveningen.solver.verifier import verify
 
 
@@ -64,29 +68,20 @@ READERS: list[Reader] = [
 ]
 
 
-def _optional_reader(module: str, function: str, error: str, samples: tuple[str, ...], name: str) -> None:
-    """Add a reader another engineer's module provides, once it exists."""
-    try:
-        found = importlib.import_module(f"scheveningen.{module}")
-    except ImportError:
-        return
-    if samples and hasattr(found, function) and hasattr(found, error):
-        READERS.append(Reader(name, getattr(found, function), getattr(found, error), samples, ()))
-
-
 def _match_file_samples() -> tuple[str, ...]:
     """Valid match files: the published 4-board table with rosters and an event (issue 12)."""
-    try:
-        from match_cases import four_boards  # the match-file tests' own sample (tests/match_cases.py)
-    except ImportError:
-        return ()
     return (four_boards().to_json(),)
 
 
-# The JSON match file (i12a) and the TRF reader (i12b, not merged yet: its names here are the
-# expected ones; adjust them and give real samples when it lands).
-_optional_reader("solver.matchfile", "parse_match_file", "MatchFileError", _match_file_samples(), "JSON match file")
-_optional_reader("solver.trf", "parse_trf", "TrfError", ("012 x\n",), "TRF")
+def _trf_samples() -> tuple[str, ...]:
+    """Valid TRF files: the same match exported as a rating report."""
+    return (export_trf(four_boards()),)
+
+
+READERS += [
+    Reader("JSON match file", parse_match_file, MatchFileError, _match_file_samples(), ("standings",)),
+    Reader("TRF", read_trf, TrfFormatError, _trf_samples(), ("verify",)),
+]
 
 IDS = [reader.name for reader in READERS]
 
@@ -146,16 +141,15 @@ def _run(argv: list[str]) -> tuple[int, str, str]:
 @given(data=st.data())
 @settings(max_examples=90, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_mutated_files_through_the_command_line_never_give_a_traceback(tmp_path: Path, data: st.DataObject) -> None:
-    match_files = _match_file_samples()
-    kind = data.draw(st.sampled_from(["verify", "spec", *(["standings"] if match_files else [])]))
+    kind = data.draw(st.sampled_from(["verify", "trf", "spec", "standings"]))
     if kind == "verify":
         sample = published_text(data.draw(st.sampled_from([3, 4, 6])))
     else:
-        sample = SPEC_SAMPLE if kind == "spec" else match_files[0]
+        sample = {"trf": _trf_samples, "spec": lambda: (SPEC_SAMPLE,), "standings": _match_file_samples}[kind]()[0]
     path = tmp_path / "input.txt"
     path.write_bytes(_mutate(sample, data).encode("utf-8", errors="surrogatepass"))
     fmt = data.draw(st.sampled_from(["text", "json"]))
-    if kind == "verify":
+    if kind in ("verify", "trf"):
         argv = ["verify", str(path), "--format", fmt]
     elif kind == "standings":
         argv = ["standings", str(path), "--format", fmt]
@@ -210,6 +204,13 @@ def test_a_match_file_survives_a_round_trip(reader: Reader) -> None:
     for sample in reader.samples:
         record = reader.read(sample)
         assert reader.read(record.to_json()) == record  # type: ignore[attr-defined]
+
+
+def test_a_trf_survives_a_round_trip() -> None:
+    record = four_boards()
+    read = read_trf(export_trf(record))
+    assert read.schedule == record.schedule
+    assert read.results == record.results
 
 
 @pytest.mark.parametrize("n", list(PUBLISHED_SIZES))
