@@ -1,8 +1,8 @@
 """The arbiter's commands: write the match file, record results, show the standings.
 
-``solver/cli.py`` registers these with one hook (:func:`register`) and hands a
-designed schedule to :func:`write_generated` when ``generate`` is asked for a
-match file:
+``solver/cli.py`` registers these as commands (their parsers' set-up and their
+answers) and asks :func:`generated_record` for the record of a designed schedule
+when ``generate`` is asked for a match file:
 
 * ``schev generate --spec match.toml --output match.json`` writes the match file
   (``docs/matchfile.md``) whenever ``--output`` ends in ``.json`` and ``--format``
@@ -20,14 +20,12 @@ has passed.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from scheveningen.models.match import Match
-from scheveningen.models.matchrecord import MatchFileError, MatchRecord, MatchRecordError, MatchSetup, Scoring
+from scheveningen.models.matchrecord import MatchRecord, MatchRecordError, MatchSetup, Scoring
 from scheveningen.models.results import GameResult, ResultError
 from scheveningen.models.schedule import Team
 from scheveningen.solver import report
@@ -47,10 +45,6 @@ from scheveningen.solver.standings_format import (
 if TYPE_CHECKING:
     from scheveningen.solver.design import Result
 
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
-EXIT_BUG = 70
-
 
 class CommandError(Exception):
     """Bad input to one of these commands: printed as one line, exit code 2."""
@@ -59,43 +53,14 @@ class CommandError(Exception):
 @dataclass
 class Answer:
     """What a command answers, kept apart from how it is shown: the text output, the JSON data, and
-    any further format (``renderers``).  :func:`_shown` prints it for the command line."""
+    any further format (``renderers``).  ``solver/cli.py`` shows it as the command's reply."""
 
     text: str
     data: dict[str, Any]
     renderers: dict[str, Callable[[], str]] = field(default_factory=dict)
 
-    def render(self, fmt: str) -> str:
-        if fmt == "text":
-            return self.text
-        if fmt == "json":
-            return json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
-        return self.renderers[fmt]()
 
-
-def _fail(message: str) -> int:
-    print(f"schev: error: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
-
-
-def _shown(command: Callable[[argparse.Namespace], Answer]) -> Callable[[argparse.Namespace], int]:
-    """Print the answer in the format asked for; every expected failure is one line and exit code 2."""
-
-    def run(args: argparse.Namespace) -> int:
-        try:
-            answer = command(args)
-            report.write_output(answer.render(args.format), getattr(args, "output", None))
-        except (CommandError, MatchRecordError, ResultError, SpecError) as error:
-            return _fail(str(error))
-        except OSError as error:
-            name = f" {error.filename}" if error.filename else ""
-            return _fail(f"cannot write{name}: {error.strerror or error}")
-        return EXIT_OK
-
-    return run
-
-
-# --------------------------------------------------------------------------- registration
+# --------------------------------------------------------------------------- parsers
 
 
 def configure_result(res: argparse.ArgumentParser) -> None:
@@ -125,18 +90,6 @@ RESULT_HELP = "record results in a match file (always from White's side)"
 STANDINGS_HELP = "the match score per round, running and final, and each player's"
 RESULT_FORMATS = ("text", "json")
 STANDINGS_FORMATS = tuple(FORMATTERS)
-
-
-def register(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
-    """Add ``result`` and ``standings`` to the ``schev`` sub-command parsers; return their handlers."""
-    res = sub.add_parser("result", help=RESULT_HELP)
-    configure_result(res)
-    res.add_argument("--format", choices=RESULT_FORMATS, default="text", help="output format (default text)")
-    st = sub.add_parser("standings", help=STANDINGS_HELP)
-    configure_standings(st)
-    st.add_argument("--format", choices=STANDINGS_FORMATS, default="text", help="output format (default text)")
-    st.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
-    return {"result": _shown(result_answer), "standings": _shown(standings_answer)}
 
 
 # --------------------------------------------------------------------------- generate -> match file
@@ -170,22 +123,6 @@ def generated_record(args: argparse.Namespace, match: Match, result: Result) -> 
         raise CommandError(f"{getattr(args, 'spec', None) or 'match'}: {error}") from None
     check_record(record, "the designed match")
     return record
-
-
-def write_generated(args: argparse.Namespace, match: Match, result: Result) -> int:
-    """Write the match file for a designed, verified schedule to ``--output``; the exit code."""
-    try:
-        record = generated_record(args, match, result)
-    except CommandError as error:
-        return _fail(str(error))
-    except MatchFileError as error:
-        print(f"schev: INTERNAL ERROR (please report): {error}", file=sys.stderr)
-        return EXIT_BUG
-    try:
-        write_match_file(record, args.output)
-    except OSError as error:
-        return _fail(f"cannot write {args.output}: {error.strerror or error}")
-    return EXIT_OK
 
 
 # --------------------------------------------------------------------------- result
