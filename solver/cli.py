@@ -587,11 +587,6 @@ for _command in (
     COMMANDS[_command.name] = _command
 
 
-def register(command: Command) -> None:
-    """Add a command (another module's, e.g. the match-file commands) before :func:`main` runs."""
-    COMMANDS[command.name] = command
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="schev", description="Design and verify Scheveningen-system schedules for team matches.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {report.tool_version()}")
