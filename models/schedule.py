@@ -12,7 +12,7 @@ text/JSON readers all build on them, and nothing here imports OR-Tools.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -104,8 +104,36 @@ class Game:
         return f"{self.white}-{self.black}"
 
 
+class TeamSizes:
+    """The rounds and team sizes a schedule answers for, shared by :class:`Schedule` and the
+    written form (``models/written.py``); the dataclass using it supplies the four fields."""
+
+    boards: int
+    rounds: Sequence[Sequence[object]]
+    team_a: int
+    team_b: int
+
+    @property
+    def n_rounds(self) -> int:
+        return len(self.rounds)
+
+    def team_size(self, team: Team) -> int:
+        return self.team_a if team is Team.A else self.team_b
+
+    @property
+    def equal_teams(self) -> bool:
+        """True in the classic system: both teams have exactly one player a board."""
+        return self.team_a == self.team_b == self.boards
+
+    def players(self, team: Team) -> list[Player]:
+        return [Player(team, number) for number in range(1, self.team_size(team) + 1)]
+
+    def all_players(self) -> list[Player]:
+        return self.players(Team.A) + self.players(Team.B)
+
+
 @dataclass(frozen=True)
-class Schedule:
+class Schedule(TeamSizes):
     """A whole match: ``rounds[r][i]`` is the game on board ``i + 1`` of round ``r + 1``.
 
     ``boards`` is the number of games a round; ``team_a`` and ``team_b`` are the
@@ -133,24 +161,6 @@ class Schedule:
         for index, games in enumerate(self.rounds, start=1):
             if len(games) != self.boards:
                 raise ValueError(f"round {index} has {len(games)} games, expected {self.boards}")
-
-    @property
-    def n_rounds(self) -> int:
-        return len(self.rounds)
-
-    def team_size(self, team: Team) -> int:
-        return self.team_a if team is Team.A else self.team_b
-
-    @property
-    def equal_teams(self) -> bool:
-        """True in the classic system: both teams have exactly one player a board."""
-        return self.team_a == self.team_b == self.boards
-
-    def players(self, team: Team) -> list[Player]:
-        return [Player(team, number) for number in range(1, self.team_size(team) + 1)]
-
-    def all_players(self) -> list[Player]:
-        return self.players(Team.A) + self.players(Team.B)
 
     def games(self) -> Iterator[tuple[int, int, Game]]:
         """Every game as ``(round, board, game)`` with 1-based round and board."""

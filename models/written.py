@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
+from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team, TeamSizes
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class WrittenGame:
 
 
 @dataclass(frozen=True)
-class WrittenSchedule:
+class WrittenSchedule(TeamSizes):
     """``rounds[r]`` holds the games of round ``r + 1`` as written, each with its board.
 
     ``boards`` is the number of boards the match is played on; a round may hold fewer or more
@@ -80,23 +80,6 @@ class WrittenSchedule:
             for games in schedule.rounds
         )
         return cls(schedule.boards, rounds, schedule.team_a, schedule.team_b)
-
-    @property
-    def n_rounds(self) -> int:
-        return len(self.rounds)
-
-    def team_size(self, team: Team) -> int:
-        return self.team_a if team is Team.A else self.team_b
-
-    @property
-    def equal_teams(self) -> bool:
-        return self.team_a == self.team_b == self.boards
-
-    def players(self, team: Team) -> list[Player]:
-        return [Player(team, number) for number in range(1, self.team_size(team) + 1)]
-
-    def all_players(self) -> list[Player]:
-        return self.players(Team.A) + self.players(Team.B)
 
     def games(self) -> Iterator[tuple[int, int, WrittenGame]]:
         """Every game as ``(round, board, game)``, in the order written."""
