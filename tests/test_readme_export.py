@@ -3,11 +3,11 @@ notes, the Markdown table and the check of the TRF are as printed."""
 
 from __future__ import annotations
 
-import re
 import shlex
 from pathlib import Path
 
 import pytest
+import readme_console
 
 from scheveningen.solver.cli import main
 
@@ -16,17 +16,7 @@ README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encodi
 
 def console_blocks() -> list[list[tuple[str, str]]]:
     section = README.split("### Running the match", 1)[1].split("\n### ", 1)[0]
-    blocks = []
-    for block in re.findall(r"```console\n(.*?)```", section, flags=re.DOTALL):
-        steps: list[tuple[str, str]] = []
-        for line in block.splitlines(keepends=True):
-            if line.startswith("$ "):
-                steps.append((line[2:].strip(), ""))
-            else:
-                command, output = steps[-1]
-                steps[-1] = (command, output + line)
-        blocks.append(steps)
-    return blocks
+    return [readme_console.console_steps([block]) for block in readme_console.console_blocks(section)]
 
 
 def test_the_export_lines_run_as_printed(

@@ -9,6 +9,7 @@ import shlex
 from pathlib import Path
 
 import pytest
+from readme_console import console_steps
 
 from scheveningen.solver.cli import main
 
@@ -20,14 +21,7 @@ def _walk_through() -> list[tuple[str, str]]:
     section = README.split("### Running the match", 1)[1].split("\n### ", 1)[0]
     block = re.search(r"```console\n(.*?)```", section, flags=re.DOTALL)
     assert block is not None, "the walk-through has a console block"
-    steps: list[tuple[str, str]] = []
-    for line in block.group(1).splitlines(keepends=True):
-        if line.startswith("$ "):
-            steps.append((line[2:].strip(), ""))
-        else:
-            command, output = steps[-1]
-            steps[-1] = (command, output + line)
-    return steps
+    return console_steps([block.group(1)])
 
 
 def test_the_walk_through_runs_as_printed(

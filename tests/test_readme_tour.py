@@ -9,6 +9,7 @@ import shlex
 from pathlib import Path
 
 import pytest
+from readme_console import console_blocks, console_steps
 
 from scheveningen.solver.cli import main
 
@@ -19,14 +20,7 @@ UNSHOWN_FILES = ("broken8.txt", "dropped.txt")  # described in words only, so no
 
 
 def _steps() -> list[tuple[str, str]]:
-    steps: list[tuple[str, str]] = []
-    for block in re.findall(r"```console\n(.*?)```", TOUR, flags=re.DOTALL):
-        for line in block.splitlines(keepends=True):
-            if line.startswith("$ "):
-                steps.append((line[2:].strip(), ""))
-            else:
-                command, output = steps[-1]
-                steps[-1] = (command, output + line)
+    steps = console_steps(console_blocks(TOUR))
     return [(c, out) for c, out in steps if not any(name in c for name in UNSHOWN_FILES)]
 
 
