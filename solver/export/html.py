@@ -109,7 +109,7 @@ def export_html(record: MatchRecord) -> str:
     ]
     score = standings(record)
     parts += _pairing_sheets(record, title, score)
-    parts += _crosstable(record, title)
+    parts += _crosstable(record)
     parts += _colour_sheet(record, title)
     parts += _standings(record, title, score)
     parts += ["</body>", "</html>"]
@@ -183,7 +183,7 @@ def _name(player: Player, name: str) -> str:
     return _e(name) if name == str(player) else f'{_e(name)} <span class="code">{_e(player)}</span>'
 
 
-def _crosstable(record: MatchRecord, title: str) -> list[str]:
+def _crosstable(record: MatchRecord) -> list[str]:
     schedule = record.schedule
     meetings: dict[tuple[Player, Player], list[str]] = {}
     for r, board, game in schedule.games():
