@@ -1,39 +1,23 @@
-"""The README's export lines, replayed after its arbiter walk-through: the files are written, and the
+"""The export lines of docs/guide.md, replayed after its arbiter walk-through: the files are written, and the
 notes, the Markdown table and the check of the TRF are as printed."""
 
 from __future__ import annotations
 
-import re
 import shlex
 from pathlib import Path
 
 import pytest
+from doc_blocks import GUIDE, console_blocks, section
 
 from scheveningen.solver.cli import main
-
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-
-
-def console_blocks() -> list[list[tuple[str, str]]]:
-    section = README.split("### Running the match", 1)[1].split("\n### ", 1)[0]
-    blocks = []
-    for block in re.findall(r"```console\n(.*?)```", section, flags=re.DOTALL):
-        steps: list[tuple[str, str]] = []
-        for line in block.splitlines(keepends=True):
-            if line.startswith("$ "):
-                steps.append((line[2:].strip(), ""))
-            else:
-                command, output = steps[-1]
-                steps[-1] = (command, output + line)
-        blocks.append(steps)
-    return blocks
 
 
 def test_the_export_lines_run_as_printed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    walk_through, exports = console_blocks()
+    (walk_through,) = console_blocks(section(GUIDE, "## Running the match", "\n## "))
+    (exports,) = console_blocks(section(GUIDE, "## Exports", None))
     for command, expected in walk_through:
         words = shlex.split(command)
         if words[0] == "cat":
