@@ -3,7 +3,7 @@
 A match of teams of p (team A) and q (team B) players on k boards, k <= min(p, q) and
 k dividing p*q, plays p*q/k rounds; players sit out in turn (after every round the
 numbers of rounds teammates have sat out differ by at most one), and colours, runs and
-breaks count the games a player actually plays (README, "Teams of unequal size").  The
+breaks count the games a player actually plays (docs/guide.md, "Unequal teams").  The
 full CP-SAT model has p*q*(p*q/k) meeting variables and stops finding anything past a
 couple of dozen players; the constructions here work at every size up to 100 a side.
 

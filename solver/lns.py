@@ -313,7 +313,7 @@ def solve_part(
                 m.add_bool_or([brk, now, nxt])
                 m.add_bool_or([brk, ~now, ~nxt])
                 part.breaks.append(brk)
-    # The total of breaks is even (README, fact 1): the free part's parity is fixed.
+    # The total of breaks is even (docs/bounds.md, fact 1): the free part's parity is fixed.
     half = m.new_int_var(0, (len(part.breaks) + part.fixed_breaks) // 2 + 1, "half")
     hints[half.index] = (sum(hinted(lit) for lit in part.breaks) + part.fixed_breaks) // 2
     m.add(sum(part.breaks) + part.fixed_breaks == 2 * half)

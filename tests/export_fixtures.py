@@ -14,7 +14,7 @@ from scheveningen.models.schedule import Schedule
 from scheveningen.models.tables import published
 from scheveningen.models.textform import parse_text
 
-# The README's unequal match: teams of 6 and 5 on 5 boards, 6 rounds (players sit out in turn).
+# The unequal match of docs/guide.md: teams of 6 and 5 on 5 boards, 6 rounds (players sit out in turn).
 UNEQUAL_TEXT = """Round 1\tB1-A1\tB4-A2\tA4-B2\tA5-B3\tB5-A6
 Round 2\tA1-B4\tA2-B1\tA3-B5\tB3-A4\tB2-A5
 Round 3\tA1-B2\tB5-A2\tB4-A3\tB1-A4\tA6-B3

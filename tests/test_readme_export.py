@@ -1,4 +1,4 @@
-"""The README's export lines, replayed after its arbiter walk-through: the files are written, and the
+"""The export lines of docs/guide.md, replayed after its arbiter walk-through: the files are written, and the
 notes, the Markdown table and the check of the TRF are as printed."""
 
 from __future__ import annotations
@@ -7,23 +7,17 @@ import shlex
 from pathlib import Path
 
 import pytest
-import readme_console
+from doc_blocks import GUIDE, console_blocks, section
 
 from scheveningen.solver.cli import main
-
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-
-
-def console_blocks() -> list[list[tuple[str, str]]]:
-    section = README.split("### Running the match", 1)[1].split("\n### ", 1)[0]
-    return [readme_console.console_steps([block]) for block in readme_console.console_blocks(section)]
 
 
 def test_the_export_lines_run_as_printed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    walk_through, exports = console_blocks()
+    (walk_through,) = console_blocks(section(GUIDE, "## Running the match", "\n## "))
+    (exports,) = console_blocks(section(GUIDE, "## Exports", None))
     for command, expected in walk_through:
         words = shlex.split(command)
         if words[0] == "cat":

@@ -1,27 +1,23 @@
-"""The README's arbiter walk-through, replayed: the files it shows are written, its commands run, and
-their output must match what the README prints."""
+"""The arbiter walk-through in docs/guide.md, replayed: the files it shows are written, its commands
+run, and their output must match what the guide prints. The README's brief walk-through is the guide's
+first steps, line for line."""
 
 from __future__ import annotations
 
 import os
-import re
 import shlex
 from pathlib import Path
 
 import pytest
-from readme_console import console_steps
+from doc_blocks import GUIDE, README, console_blocks, section
 
 from scheveningen.solver.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-
 
 def _walk_through() -> list[tuple[str, str]]:
-    section = README.split("### Running the match", 1)[1].split("\n### ", 1)[0]
-    block = re.search(r"```console\n(.*?)```", section, flags=re.DOTALL)
-    assert block is not None, "the walk-through has a console block"
-    return console_steps([block.group(1)])
+    blocks = console_blocks(section(GUIDE, "## Running the match", "\n## "))
+    assert blocks, "the walk-through has a console block"
+    return blocks[0]
 
 
 def test_the_walk_through_runs_as_printed(
@@ -43,3 +39,11 @@ def test_the_walk_through_runs_as_printed(
         assert out + err == expected, command
         assert code == (2 if "error" in expected else 0), command
     assert os.path.exists("match.json")
+
+
+def test_the_readme_brief_is_the_walk_throughs_first_steps() -> None:
+    (brief,) = console_blocks(section(README, "### Running the match", "\n### "))
+    commands = [c for c, _ in brief]
+    assert commands[0].startswith("schev generate") and any("--board" in c for c in commands)
+    steps = [step for step in _walk_through() if not step[0].startswith("cat ")]
+    assert brief == steps[: len(brief)]

@@ -1,6 +1,7 @@
-"""The README's tour and organiser's match, replayed: every console block whose input files the README
-shows is run, and what the tool prints must be what the README prints (apart from the "Designed by"
-line, which names versions and the worker count)."""
+"""The README's tour and organiser's match, and the guide's sections on designing, checking, organisers'
+matches and unequal teams, replayed: every console block whose input files they show is run, and what
+the tool prints must be what they print (apart from the "Designed by" line, which names versions and
+the worker count)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,17 @@ import shlex
 from pathlib import Path
 
 import pytest
-from readme_console import console_blocks, console_steps
+from doc_blocks import GUIDE, README, console_blocks, section
 
 from scheveningen.solver.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-TOUR = README.split("## A tour of the command line", 1)[1].split("### Running the match", 1)[0]
+TOUR = section(README, "## A tour of the command line", "### Running the match")
+GUIDE_TOUR = section(GUIDE, "## Designing: options and output", "## Running the match")
 UNSHOWN_FILES = ("broken8.txt", "dropped.txt")  # described in words only, so not replayed here
 
 
-def _steps() -> list[tuple[str, str]]:
-    steps = console_steps(console_blocks(TOUR))
+def _steps(text: str) -> list[tuple[str, str]]:
+    steps = [step for block in console_blocks(text) for step in block]
     return [(c, out) for c, out in steps if not any(name in c for name in UNSHOWN_FILES)]
 
 
@@ -33,7 +33,11 @@ def test_the_tour_runs_as_printed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    steps = _steps()
+    readme_steps = _steps(TOUR)
+    assert [c.split()[1] for c, _ in readme_steps if c.startswith("schev")] == [
+        "table", "generate", "compare", "generate"
+    ]  # fmt: skip
+    steps = readme_steps + _steps(GUIDE_TOUR)  # the guide's blocks come after the README's
     assert sum(c.startswith("schev generate") for c, _ in steps) == 5
     for command, expected in steps:
         words = shlex.split(command)
