@@ -9,6 +9,8 @@ construction or an earlier design can be given to the solver as a hint.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from scheveningen.models.schedule import Game, Player, Schedule, Team
 
 
@@ -18,6 +20,16 @@ def reverse_colours(schedule: Schedule) -> Schedule:
     return Schedule(schedule.boards, rounds, schedule.team_a, schedule.team_b)
 
 
+def _map_players(schedule: Schedule, move: Callable[[Player], Player], team_a: int, team_b: int) -> Schedule:
+    """Every game with its players mapped by ``move``; each game sits on its new A player's board."""
+    rounds = []
+    for games in schedule.rounds:
+        moved = [Game(move(g.white), move(g.black)) for g in games]
+        moved.sort(key=lambda g: g.a_player.number)
+        rounds.append(tuple(moved))
+    return Schedule(schedule.boards, tuple(rounds), team_a, team_b)
+
+
 def relabel(schedule: Schedule, a_map: dict[int, int], b_map: dict[int, int]) -> Schedule:
     """Renumber A players by ``a_map`` and B players by ``b_map``; games move to their new boards."""
 
@@ -25,12 +37,12 @@ def relabel(schedule: Schedule, a_map: dict[int, int], b_map: dict[int, int]) ->
         table = a_map if player.team is Team.A else b_map
         return Player(player.team, table[player.number])
 
-    rounds = []
-    for games in schedule.rounds:
-        moved = [Game(move(g.white), move(g.black)) for g in games]
-        moved.sort(key=lambda g: g.a_player.number)
-        rounds.append(tuple(moved))
-    return Schedule(schedule.boards, tuple(rounds), schedule.team_a, schedule.team_b)
+    return _map_players(schedule, move, schedule.team_a, schedule.team_b)
+
+
+def swap_teams(schedule: Schedule) -> Schedule:
+    """The same games with the teams' names exchanged (Ak becomes Bk and Bk becomes Ak)."""
+    return _map_players(schedule, lambda p: Player(p.team.other, p.number), schedule.team_b, schedule.team_a)
 
 
 def normalise(schedule: Schedule) -> Schedule:

@@ -58,6 +58,7 @@ from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
 from scheveningen.models.constructions import mirrored_double
 from scheveningen.models.schedule import Game, Player, Schedule, Team
+from scheveningen.models.symmetry import swap_teams
 
 #: CP-SAT's deterministic time for the small models, per 500 cells (and once more): the same
 #: result on every machine when it, not the clock, stops the search.
@@ -87,20 +88,6 @@ class UnequalSize:
     @property
     def rounds(self) -> int:
         return self.size_a * self.size_b // self.boards
-
-
-def swap_teams(schedule: Schedule) -> Schedule:
-    """The same games with the teams' names exchanged (Ak becomes Bk and Bk becomes Ak)."""
-
-    def other(player: Player) -> Player:
-        return Player(player.team.other, player.number)
-
-    rounds = []
-    for games in schedule.rounds:
-        swapped = [Game(other(g.white), other(g.black)) for g in games]
-        swapped.sort(key=lambda g: g.a_player.number)
-        rounds.append(tuple(swapped))
-    return Schedule(schedule.boards, tuple(rounds), schedule.team_b, schedule.team_a)
 
 
 def rotation_plays(size: int, boards: int, rounds: int) -> list[list[bool]]:

@@ -14,12 +14,11 @@ from hypothesis import strategies as st
 from scheveningen.models.bounds import unequal_break_bound
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
 from scheveningen.models.schedule import Colour, Player, Schedule, Team
-from scheveningen.models.symmetry import relabel, reverse_colours
+from scheveningen.models.symmetry import relabel, reverse_colours, swap_teams
 from scheveningen.models.unequal import (
     construct_unequal,
     paired_classes,
     rotation_pairs,
-    swap_teams,
     with_extra_b,
 )
 from scheveningen.solver.design import DesignParams, Status, design_match
