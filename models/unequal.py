@@ -73,6 +73,8 @@ from scheveningen.models.symmetry import swap_teams
 #: CP-SAT's deterministic time for the small models, per 500 cells (and once more): the same
 #: result on every machine when it, not the clock, stops the search.
 WORK_LIMIT = 0.5
+#: The group's class model in :func:`grouped_schedule` stops here: its first answers come early.
+GROUP_WORK_LIMIT = 0.6
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
 
@@ -163,9 +165,11 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
         if extended is not None:
             return extended
     if found is None and k % 2 == 0 and p % 2 == 1:
-        # Odd p against even k: no class model can work when p = k + 1 (docs/bounds_unequal.md), and
-        # it rarely finishes at scale otherwise; extend the nearest closed-form base instead.
-        return extended_schedule(p, k)
+        # Odd p against even k: no class schedule exists when p = k + 1 (docs/bounds_unequal.md), and
+        # the class model rarely finishes at scale otherwise: pairs and one odd group, or a closed-form
+        # base extended by one A player and a round.
+        grouped = grouped_schedule(p, k) if p - k >= 3 else None
+        return grouped if grouped is not None else extended_schedule(p, k)
     if found is None:
         # The class model, over the rotation (odd k) or sit-outs that make the count possible (even k).
         pattern = even_pattern(p, k) if k % 2 == 0 else rotation_plays(p, k, p)
@@ -751,3 +755,130 @@ def _runs_ok_near(colours: list[bool], positions: tuple[int, ...]) -> bool:
             if colours[s] == colours[s + 1] == colours[s + 2]:
                 return False
     return True
+
+
+def grouped_schedule(p: int, k: int) -> Schedule | None:
+    """Odd p against even k (p - k >= 3), team B playing every round: pairs of A players and one
+    odd group; ``None`` when no group size tried gives a schedule within the work limits.
+
+    As in :func:`paired_classes`, team B's players all alternate (half White in odd rounds, half in
+    even ones), so every A player must play an even number of games in even rounds (the
+    argument of :func:`even_pattern`), and two A players who sit out together and always meet
+    opposite classes keep every round's count of games against X right.  With p odd not every A
+    player can have a partner: the (p - g)/2 pairs and a group of g players (g odd) share the
+    rounds.  A sit-out model (:func:`_unit_pattern`) places every row's m = p - k sit-outs in
+    turn, its j-th in the rounds where a j-th sit-out may fall, with an even number of games in
+    even rounds for every row, and an odd number of the group sitting out each round, so that an
+    even number of the group plays.  Each pair's colours are then chosen in closed form
+    (:func:`_colours_with_count`); the group's classes by the class model restricted to the group,
+    each round's playing members half against X.  A round of the group needs at least one of it
+    sitting out, so g >= p/m; g is tried so that about one, or about three, of the group sit out a
+    round.
+    """
+    m = p - k
+    if p % 2 == 0 or k % 2 or m < 3:
+        raise ValueError(f"grouped_schedule needs odd p, even k and p - k >= 3, got {p} and {k}")
+    # About one or about three of the group sitting out each round (it must be odd) leave the
+    # sit-out model the most room; the smallest such groups first.
+    smallest = math.ceil(p / m) + (math.ceil(p / m) % 2 == 0)
+    three = max(smallest + 2, round(3 * p / m) + (round(3 * p / m) % 2 == 0))
+    for g in dict.fromkeys((smallest, three, smallest + 2, three + 2)):
+        if g > p:
+            continue
+        deadline = _DEADLINE.get()
+        if deadline is not None and time.monotonic() >= deadline:
+            return None
+        rows = _unit_pattern(p, k, g)
+        if rows is None:
+            continue
+        pairs = (p - g) // 2
+        plays: list[list[bool]] = []
+        meets_x: dict[tuple[int, int], bool] = {}
+        for unit in range(pairs):
+            mine = [r for r in range(p) if rows[unit][r]]
+            colours = _colours_with_count(mine, k // 2)
+            if colours is None:
+                break
+            for r, white in zip(mine, colours, strict=True):
+                x = white == (r % 2 == 1)  # White against X exactly in odd rounds
+                meets_x[2 * unit, r] = x
+                meets_x[2 * unit + 1, r] = not x
+            plays += [rows[unit], rows[unit]]
+        else:
+            group = _group_classes(k, rows[pairs:])
+            if group is None:
+                continue
+            for (member, r), x in group.items():
+                meets_x[2 * pairs + member, r] = x
+            return _from_classes(p, k, ([*plays, *rows[pairs:]], meets_x))
+    return None
+
+
+def _unit_pattern(p: int, k: int, g: int) -> list[list[bool]] | None:
+    """The sit-outs of :func:`grouped_schedule`: ``plays[row][round]`` for the (p - g)/2 pairs, then
+    the g group members; ``None`` when the model finds none within its work limit."""
+    m, pairs = p - k, (p - g) // 2
+    rows = pairs + g
+    even_rounds = (p + 1) // 2
+    # After t rounds a player has sat out floor or ceil of t*m/p: the j-th sit-out (from 1) falls in
+    # rounds floor((j-1)p/m) + 1 .. ceil(jp/m), counted from 1.  Consecutive windows share at most one
+    # round, and a row sits out a round once, so the sit-outs come in order.
+    windows = [range((j - 1) * p // m, -(-j * p // m)) for j in range(1, m + 1)]
+    model = cp_model.CpModel()
+    # The hint: the rotation's sit-outs (in turn, but neither parity kept), a pair taking its first player's.
+    rotation = rotation_plays(p, k, p)
+    like = [2 * a if a < pairs else pairs + a for a in range(rows)]
+    out: dict[tuple[int, int], list[cp_model.IntVar]] = {(a, r): [] for a in range(rows) for r in range(p)}
+    for a in range(rows):
+        in_even: list[cp_model.IntVar] = []
+        for j, window in enumerate(windows):
+            choice = [model.new_bool_var(f"sits_out[row{a + 1},#{j + 1},r{r + 1}]") for r in window]
+            model.add_exactly_one(choice)
+            for r, var in zip(window, choice, strict=True):
+                out[a, r].append(var)
+                model.add_hint(var, not rotation[like[a]][r])
+                if r % 2 == 0:
+                    in_even.append(var)
+            for r in window:
+                if len(out[a, r]) > 1:
+                    model.add_at_most_one(out[a, r])
+        # games in even rounds = even_rounds - sit-outs there: even
+        half = model.new_int_var(0, p, f"half[row{a + 1}]")
+        model.add(sum(in_even) == 2 * half + even_rounds % 2)
+    for r in range(p):
+        pair_out = [v for a in range(pairs) for v in out[a, r]]
+        group_out = [v for a in range(pairs, rows) for v in out[a, r]]
+        model.add(2 * sum(pair_out) + sum(group_out) == m)
+        odd = model.new_int_var(0, g, f"group_half[r{r + 1}]")
+        model.add(sum(group_out) == 2 * odd + 1)
+    solver = _solver(rows * p // 4)
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return [[not any(solver.boolean_value(v) for v in out[a, r]) for r in range(p)] for a in range(rows)]
+
+
+def _group_classes(k: int, plays: list[list[bool]]) -> dict[tuple[int, int], bool] | None:
+    """The class model over the group of :func:`grouped_schedule`: (member, round) -> meets X, each
+    round's playing members half against X, each member k/2 games against X and k/2 Whites, rule 2."""
+    model = cp_model.CpModel()
+    mine = {a: [r for r, on in enumerate(row) if on] for a, row in enumerate(plays)}
+    cls = {(a, r): model.new_bool_var(f"meets_x[G{a + 1},r{r + 1}]") for a in mine for r in mine[a]}
+    for r in range(len(plays[0])):
+        playing = [cls[a, r] for a in mine if plays[a][r]]
+        model.add(2 * sum(playing) == len(playing))
+    breaks: list[cp_model.IntVar] = []
+    for a, rounds in mine.items():
+        model.add(sum(cls[a, r] for r in rounds) == k // 2)
+        # A has White exactly when it meets X in an odd round or Y in an even one (from 0).
+        whites: list[BoolLit] = [cls[a, r] if r % 2 == 1 else ~cls[a, r] for r in rounds]
+        model.add(sum(whites) == k // 2)
+        breaks += _add_break_literals(model, whites, f"G{a + 1}")
+    model.minimize(sum(breaks))
+    solver = _solver(len(cls))
+    # A schedule matters more than its breaks here: a short search, whose first answers are kept.
+    solver.parameters.max_deterministic_time = min(solver.parameters.max_deterministic_time, GROUP_WORK_LIMIT)
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return {key: solver.boolean_value(var) for key, var in cls.items()}

@@ -337,9 +337,10 @@ def unequal_stage(run: DesignRun) -> Result | None:
     the start, as for equal teams.  ``None`` when there is no start: the stages go on as before.
     After an interrupt the start is the answer.
     """
-    # The construction may use up to half the time limit; the rest improves it.
+    # The construction may use up to three quarters of the time limit (the largest odd against even
+    # sizes take a few seconds, and without it there is no answer at all); the rest improves it.
     why: list[str] = []
-    schedule = unequal_start(run.match, run.started + run.params.time_limit / 2, why)
+    schedule = unequal_start(run.match, run.started + run.params.time_limit * 0.75, why)
     if schedule is None:
         run.messages.extend(
             f"{reason}; the full model searches instead, which finds schedules only for small teams" for reason in why
