@@ -28,14 +28,18 @@ falls back to the full model, which explains an impossible set of requests.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from scheveningen.models.bounds import even_break_bound, played_break_bound, proven_break_bound
 from scheveningen.models.match import Match, Request
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Player, Schedule, Team
-from scheveningen.solver.lns import SearchLog, improve, repair
+from scheveningen.solver import stop
+from scheveningen.solver.conflicts import least_excess, pairing_conflict, rule_witness
+from scheveningen.solver.lns import Budget, SearchLog, improve, repair, solve_part
+from scheveningen.solver.recolour import recolour
 from scheveningen.solver.start import Grid, bases, find_start
 from scheveningen.solver.verifier import rule_excess, verify
 
@@ -189,6 +193,7 @@ def design_at_scale(
     params: DesignParams,
     started: float | None = None,
     progress: ProgressCallback | None = None,
+    recolouring: bool = True,
 ) -> ScaleResult | None:
     """Start, repair and improve as described above; ``None`` when no schedule keeping the requests was found.
 
@@ -198,16 +203,24 @@ def design_at_scale(
     """
     started = time.monotonic() if started is None else started
     time_limit, work_limit, workers, seed = params.time_limit, params.work_limit, params.workers, params.seed
-    if not params.strict:
-        conflict = obvious_conflict(match)
-        if conflict is not None:
-            return ScaleResult(None, 0, explanation=tuple(request.describe() for request in conflict))
+    conflict = obvious_conflict(match) or pairing_conflict(match)
+    if conflict is not None:
+        return ScaleResult(None, 0, explanation=tuple(request.describe() for request in conflict))
     deadline = started + time_limit - MARGIN - 2e-7 * match.boards**3
     if not bases(match):
         return None
-    forced = forced_relaxations(match)
-    if forced is None or (forced and params.strict):
-        return None
+    forced = least_excess(match)
+    if forced and params.strict:
+        rule = min(forced, key=lambda rule: rule.priority)
+        witness = [request.describe() for request in rule_witness(match, rule)]
+        return ScaleResult(None, 0, explanation=(*witness, f"rule {int(rule)} ({rule.title_for(match.rules)})"))
+    if forced != least_excess(replace(match, meets=(), avoids=(), colours=()), team_totals=False):
+        # The requests, not the played rounds alone, force a relaxation: the search below exempts only
+        # what the played rounds break, so the pairings come from the match without its colour
+        # requests and the colours are chosen again (solver/recolour.py).
+        if not recolouring:
+            return None
+        return _recoloured(match, params, started, deadline, forced, progress)
     relax = frozenset(forced)
     excess = forced.get(Rule.BOARD_BALANCE, 0)
 
@@ -255,3 +268,120 @@ def design_at_scale(
         if log.improvements:
             messages.append(f"the search improved the start from {before} to {grid.breaks()} breaks")
     return ScaleResult(grid.to_schedule(), bound, messages, log, relaxed=dict(forced))
+
+
+#: The rule settings that switch each relaxable rule off.
+_OFF: dict[Rule, dict[str, object]] = {
+    Rule.COLOUR_BALANCE: {"colour_balance": False},
+    Rule.NO_THREE_IN_A_ROW: {"max_run": 0},
+    Rule.BOARD_BALANCE: {"board_balance": False},
+}
+
+
+def _recoloured(
+    match: Match,
+    params: DesignParams,
+    started: float,
+    deadline: float,
+    forced: dict[Rule, int],
+    progress: ProgressCallback | None,
+) -> ScaleResult | None:
+    """Requests force a relaxation that the repair cannot exempt (it exempts what the played rounds
+    break): reach a schedule breaking each rule by exactly its least excess another way, then improve.
+
+    1. the match with the forced rules switched off is started and repaired: every request kept, the
+       other rules too;
+    2. that schedule is brought to the least excess: a few rounds around the trouble re-solved
+       (pairings and colours, rule 3 within its least excess; rules 1 and 2 off there, checked after),
+       widening; else every colour chosen again (``solver/recolour.py``); else the pairings of the
+       match without its colour requests, coloured again;
+    3. large-neighbourhood search as usual, accepting only schedules with exactly the least excess.
+    """
+    work = None if params.work_limit is None else params.work_limit / 5
+    workers, seed = params.workers, params.seed
+    # The search keeps rule 3 within a given excess itself; rules 1 and 2 are switched off in it and
+    # checked on each answer.
+    off: dict[str, object] = {}
+    for rule in forced:
+        if rule is not Rule.BOARD_BALANCE:
+            off.update(_OFF[rule])
+    searched = replace(match, rules=replace(match.rules, **off))  # type: ignore[arg-type]
+    relax = frozenset(forced) & {Rule.BOARD_BALANCE}
+    excess = forced.get(Rule.BOARD_BALANCE, 0)
+
+    def exact(grid: Grid) -> bool:
+        schedule = grid.to_schedule()
+        verdict = verify(schedule, match=match, declared_relaxed=forced)
+        measured = {rule: rule_excess(schedule, rule, match.rules.max_run) for rule in forced}
+        return verdict.ok and not verdict.requests and measured == forced
+
+    messages: list[str] = []
+    grid: Grid | None = None
+    variant = replace(searched, rules=replace(searched.rules, board_balance=False)) if relax else searched
+    start = find_start(variant, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work)
+    if start is not None:
+        repair_deadline = time.monotonic() + (deadline - time.monotonic()) / 4
+        base, _used = repair(variant, start.grid, repair_deadline, work, workers, seed)
+        if base is not None:
+            messages = [f"started from {start.base}, relabelled ({start.symmetry.describe()}), repaired"]
+            grid = base if exact(base) else None
+            if grid is None:
+                fix_deadline = time.monotonic() + (deadline - time.monotonic()) / 3
+                grid = _least_excess_part(
+                    match, searched, base, fix_deadline, work, workers, seed, relax, excess, exact
+                )
+            if grid is None:
+                recolour_deadline = time.monotonic() + (deadline - time.monotonic()) / 3
+                grid = recolour(match, base, forced, recolour_deadline, work, workers, seed)
+    if grid is None:
+        stripped = replace(match, colours=(), meets=tuple(replace(meet, white=None) for meet in match.meets))
+        half = (deadline - time.monotonic()) / 2
+        sub_params = replace(params, time_limit=max(time.monotonic() + half - started + MARGIN, 0.1), work_limit=work)
+        paired = design_at_scale(stripped, sub_params, started, recolouring=False)
+        if paired is None or paired.schedule is None:
+            return None
+        grid = recolour(match, Grid.from_schedule(paired.schedule), forced, deadline, work, workers, seed)
+        messages = list(paired.messages)
+    if grid is None or not exact(grid):
+        return None
+    messages.append("brought to the least relaxation the requests force")
+    bound = spec_bound(match, frozenset(forced))
+    log = None
+    if match.rules.objective == "breaks" and grid.breaks() > bound:
+        before = grid.breaks()
+        grid, log = improve(searched, grid, deadline, work, workers, seed, bound, exact, relax, excess)
+        if log.improvements:
+            messages.append(f"the search improved it from {before} to {grid.breaks()} breaks")
+    schedule = grid.to_schedule()
+    if progress is not None:
+        progress(verify(schedule).metrics.total_breaks, bound, time.monotonic() - started)
+    return ScaleResult(schedule, bound, messages, log, relaxed=dict(forced))
+
+
+def _least_excess_part(
+    match: Match,
+    searched: Match,
+    grid: Grid,
+    deadline: float,
+    work: float | None,
+    workers: int,
+    seed: int,
+    relax: frozenset[Rule],
+    excess: int,
+    exact: Callable[[Grid], bool],
+) -> Grid | None:
+    """Re-solve the rounds near the colour requests and the rounds out of board balance (pairings and
+    colours, ``solver/lns.py``), wider and wider, until a schedule passes ``exact``; ``None`` if none."""
+    n, k = grid.n, len(match.played)
+    trouble = {wish.round - 1 for wish in match.colours} | {m.round - 1 for m in match.meets if m.white is not None}
+    trouble |= {r for r in range(grid.rounds) if not n // 2 <= sum(grid.white[r]) <= (n + 1) // 2}
+    for width in (1, 2, 4, grid.rounds):
+        left = deadline - time.monotonic()
+        if left <= 0 or stop.requested():
+            return None
+        free = {s for r in trouble for s in range(r - width, r + width + 1) if k <= s < grid.rounds}
+        budget = Budget(left / 2, 1e9 if work is None else work / 4, workers, seed)
+        result = solve_part(searched, grid, free, free, budget, relaxed=relax, board_excess=excess)
+        if result.grid is not None and exact(result.grid):
+            return result.grid
+    return None
