@@ -45,9 +45,9 @@ from _common import load_average, machine_lines, markdown_table, parse_sizes, wr
 from custom_scale import plain_design, random_image, schedule_from_json, spec_toml
 
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound
-from scheveningen.models.rules import Rule
+from scheveningen.models.rules import Rule, rule_numbered
 from scheveningen.models.schedule import Colour, Game, Player, Team
-from scheveningen.solver.verifier import verify
+from scheveningen.solver.verifier import rule_excess, verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 NAME = "conflicts"
@@ -242,13 +242,11 @@ def run_case(case: Case, spec: Path, time_limit: float, workers: int) -> Run:
     checked = "-"
     if data.get("games"):
         schedule = schedule_from_json(data["games"], case.match)
-        declared = {rule: amount for rule, amount in ((Rule(r), x) for r, x in relaxed.items())}
+        declared = {rule_numbered(r): x for r, x in relaxed.items()}
         verdict = verify(schedule, match=case.match, declared_relaxed=declared)
-        from scheveningen.solver.verifier import rule_excess
-
         exact = all(rule_excess(schedule, rule, case.match.rules.max_run) == x for rule, x in declared.items())
         checked = "ok" if verdict.ok and not verdict.requests and exact else "**FAILED**"
-    names = ", ".join(f"{Rule(r).key} {x}" for r, x in relaxed.items())
+    names = ", ".join(f"{rule_numbered(r).key} {x}" for r, x in relaxed.items())
     return Run(
         wall,
         done.returncode,

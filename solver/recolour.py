@@ -57,9 +57,10 @@ def recolour(
     attempts = [(2, True, 4), (5, True, 3), (grid.rounds, True, 3), (grid.rounds, False, 1)]
     best: Grid | None = None
     tried: set[tuple[frozenset[int], bool]] = set()
+    build = 1.5e-4 * grid.n * grid.rounds  # seconds to build a model over every round (1.4 s at 100 boards)
     for width, hard, part in attempts:
         left = deadline - time.monotonic()
-        if best is not None or left <= 0 or stop.requested():
+        if best is not None or left <= 2 * build or stop.requested():
             break
         free = frozenset(s for r in wrong for s in range(r - width, r + width + 1) if 0 <= s < grid.rounds)
         if (free, hard) in tried:
@@ -67,7 +68,7 @@ def recolour(
         tried.add((free, hard))
         share = None if work is None else work / part
         best = _solve(match, grid, bounds, set(free), fixed, time.monotonic() + left / part, share, workers, seed, hard)
-    if best is not None and match.rules.objective != "none" and deadline - time.monotonic() > 0.2:
+    if best is not None and match.rules.objective != "none" and deadline - time.monotonic() > 2 * build:
         changed = {r for r in range(grid.rounds) if best.white[r] != grid.white[r]}
         near = {s for r in changed for s in range(r - 3, r + 4) if 0 <= s < grid.rounds}
         share = None if work is None else work / 2

@@ -207,13 +207,13 @@ def design_at_scale(
     if conflict is not None:
         return ScaleResult(None, 0, explanation=tuple(request.describe() for request in conflict))
     deadline = started + time_limit - MARGIN - 2e-7 * match.boards**3
-    if not bases(match):
-        return None
     forced = least_excess(match)
     if forced and params.strict:
         rule = min(forced, key=lambda rule: rule.priority)
         witness = [request.describe() for request in rule_witness(match, rule)]
         return ScaleResult(None, 0, explanation=(*witness, f"rule {int(rule)} ({rule.title_for(match.rules)})"))
+    if not bases(match):
+        return None
     if forced != least_excess(replace(match, meets=(), avoids=(), colours=()), team_totals=False):
         # The requests, not the played rounds alone, force a relaxation: the search below exempts only
         # what the played rounds break, so the pairings come from the match without its colour
@@ -375,11 +375,13 @@ def _least_excess_part(
     n, k = grid.n, len(match.played)
     trouble = {wish.round - 1 for wish in match.colours} | {m.round - 1 for m in match.meets if m.white is not None}
     trouble |= {r for r in range(grid.rounds) if not n // 2 <= sum(grid.white[r]) <= (n + 1) // 2}
-    for width in (1, 2, 4, grid.rounds):
+    for width in (1, 2, 4):
         left = deadline - time.monotonic()
         if left <= 0 or stop.requested():
             return None
         free = {s for r in trouble for s in range(r - width, r + width + 1) if k <= s < grid.rounds}
+        if len(free) > 16:
+            return None  # building the part would take longer than it is worth (|F|^2 n meeting variables)
         budget = Budget(left / 2, 1e9 if work is None else work / 4, workers, seed)
         result = solve_part(searched, grid, free, free, budget, relaxed=relax, board_excess=excess)
         if result.grid is not None and exact(result.grid):
