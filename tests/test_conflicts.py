@@ -188,7 +188,7 @@ def relaxed_case(kind: str, n: int) -> Match:
         ("board", 15, Rule.BOARD_BALANCE, 1),
     ],
 )
-def test_requests_forcing_a_rule_relax_it_least_and_strict_names_them(kind: str, n: int, rule: Rule, amount: int) -> None:
+def test_requests_forcing_a_rule_relax_least_and_strict_names_them(kind: str, n: int, rule: Rule, amount: int) -> None:
     match = relaxed_case(kind, n)
     result = design_match(match, FAST)
     assert result.schedule is not None, result.messages
