@@ -41,12 +41,7 @@ def recolour(
     keep ``grid``'s colours), then wider windows, then every round.  ``None`` when none of these has
     a solution in time."""
     fixed = Facts.of(match.requests(), grid.n, grid.rounds).colour
-    inverse = [grid.inverse(r) for r in range(grid.rounds)]
-    wrong = set()
-    for (team, p, r), (white, _request) in fixed.items():
-        has = grid.white[r][p] if team is Team.A else not grid.white[r][inverse[r][p]]
-        if has != white:
-            wrong.add(r)
+    wrong = missed_colour_rounds(match, grid)
     # Finding: narrow windows first, every constraint hard; then every round with the misses
     # penalised (the grid a solution to start from).  Then improving the answer, every round near
     # what changed freed, the answer as the hint.
@@ -76,6 +71,17 @@ def recolour(
         if better is not None and better.breaks() < best.breaks():
             best = better
     return best
+
+
+def missed_colour_rounds(match: Match, grid: Grid) -> set[int]:
+    """The rounds (0-based) in which ``grid`` gives a player another colour than a request fixes."""
+    inverse = [grid.inverse(r) for r in range(grid.rounds)]
+    wrong = set()
+    for (team, p, r), (white, _request) in Facts.of(match.requests(), grid.n, grid.rounds).colour.items():
+        has = grid.white[r][p] if team is Team.A else not grid.white[r][inverse[r][p]]
+        if has != white:
+            wrong.add(r)
+    return wrong
 
 
 def _solve(

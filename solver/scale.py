@@ -39,7 +39,7 @@ from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.solver import stop
 from scheveningen.solver.conflicts import least_excess, pairing_conflict, rule_witness
 from scheveningen.solver.lns import Budget, SearchLog, improve, repair, solve_part
-from scheveningen.solver.recolour import recolour
+from scheveningen.solver.recolour import missed_colour_rounds, recolour
 from scheveningen.solver.start import Grid, bases, find_start
 from scheveningen.solver.verifier import rule_excess, verify
 
@@ -293,8 +293,9 @@ def _recoloured(
        other rules too;
     2. that schedule is brought to the least excess: a few rounds around the trouble re-solved
        (pairings and colours, rule 3 within its least excess; rules 1 and 2 off there, checked after),
-       widening; else every colour chosen again (``solver/recolour.py``); else the pairings of the
-       match without its colour requests, coloured again;
+       widening; else every colour chosen again (``solver/recolour.py``); the image that keeps the
+       most requests is tried so first, then the repaired one, then the pairings of the match without
+       its colour requests, coloured again;
     3. large-neighbourhood search as usual, accepting only schedules with exactly the least excess.
     """
     work = None if params.work_limit is None else params.work_limit / 5
@@ -315,24 +316,46 @@ def _recoloured(
         measured = {rule: rule_excess(schedule, rule, match.rules.max_run) for rule in forced}
         return verdict.ok and not verdict.requests and measured == forced
 
+    def least(base: Grid, share: float) -> Grid | None:
+        """``base`` (every request kept but the colours) brought to exactly the least excess, if found
+        within ``share`` of the time left: a few rounds re-solved, then the colours chosen again."""
+        if exact(base):
+            return base
+        stop_at = time.monotonic() + (deadline - time.monotonic()) * share
+        found, nearest = _least_excess_part(
+            match,
+            searched,
+            base,
+            time.monotonic() + (stop_at - time.monotonic()) / 2,
+            work,
+            workers,
+            seed,
+            relax,
+            excess,
+            exact,
+        )
+        if found is None:
+            found = recolour(match, nearest or base, forced, stop_at, work, workers, seed)
+        return found
+
     messages: list[str] = []
     grid: Grid | None = None
-    variant = replace(searched, rules=replace(searched.rules, board_balance=False)) if relax else searched
-    start = find_start(variant, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work)
+    # 1. The image keeping the most requests (rules 1 and 2 off where forced), its misses re-solved.
+    start = find_start(searched, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work)
     if start is not None:
+        grid = least(start.grid, 0.4)
+        messages = [f"started from {start.base}, relabelled ({start.symmetry.describe()})"]
+    # 2. The same with rule 3 off too, repaired to keep every request.
+    variant = replace(searched, rules=replace(searched.rules, board_balance=False)) if relax else searched
+    if grid is None and (
+        start := find_start(variant, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work)
+    ):
         repair_deadline = time.monotonic() + (deadline - time.monotonic()) / 4
         base, _used = repair(variant, start.grid, repair_deadline, work, workers, seed)
         if base is not None:
+            grid = least(base, 0.5)
             messages = [f"started from {start.base}, relabelled ({start.symmetry.describe()}), repaired"]
-            grid = base if exact(base) else None
-            if grid is None:
-                fix_deadline = time.monotonic() + (deadline - time.monotonic()) / 3
-                grid = _least_excess_part(
-                    match, searched, base, fix_deadline, work, workers, seed, relax, excess, exact
-                )
-            if grid is None:
-                recolour_deadline = time.monotonic() + (deadline - time.monotonic()) / 3
-                grid = recolour(match, base, forced, recolour_deadline, work, workers, seed)
+    # 3. The pairings of the match without its colour requests, every colour chosen again.
     if grid is None:
         stripped = replace(match, colours=(), meets=tuple(replace(meet, white=None) for meet in match.meets))
         half = (deadline - time.monotonic()) / 2
@@ -369,21 +392,23 @@ def _least_excess_part(
     relax: frozenset[Rule],
     excess: int,
     exact: Callable[[Grid], bool],
-) -> Grid | None:
-    """Re-solve the rounds near the colour requests and the rounds out of board balance (pairings and
-    colours, ``solver/lns.py``), wider and wider, until a schedule passes ``exact``; ``None`` if none."""
+) -> tuple[Grid | None, Grid | None]:
+    """Re-solve the rounds near those where ``grid`` misses a colour request and the rounds out of
+    board balance (pairings and colours, ``solver/lns.py``), wider and wider, until a schedule passes
+    ``exact``: (that schedule, None), or (None, the last schedule found that keeps every request)."""
     n, k = grid.n, len(match.played)
-    trouble = {wish.round - 1 for wish in match.colours} | {m.round - 1 for m in match.meets if m.white is not None}
+    trouble = missed_colour_rounds(match, grid)
     trouble |= {r for r in range(grid.rounds) if not n // 2 <= sum(grid.white[r]) <= (n + 1) // 2}
+    nearest = None
     for width in (1, 2, 4):
         left = deadline - time.monotonic()
-        if left <= 0 or stop.requested():
-            return None
         free = {s for r in trouble for s in range(r - width, r + width + 1) if k <= s < grid.rounds}
-        if len(free) > 16:
-            return None  # building the part would take longer than it is worth (|F|^2 n meeting variables)
+        if left <= 0 or stop.requested() or len(free) > 16:  # a bigger part takes too long to build
+            break
         budget = Budget(left / 2, 1e9 if work is None else work / 4, workers, seed)
         result = solve_part(searched, grid, free, free, budget, relaxed=relax, board_excess=excess)
-        if result.grid is not None and exact(result.grid):
-            return result.grid
-    return None
+        if result.grid is not None:
+            if exact(result.grid):
+                return result.grid, None
+            nearest = result.grid
+    return None, nearest
