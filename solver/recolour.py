@@ -14,6 +14,7 @@ exactly the lower bound, so by the least possible amount.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from ortools.sat.python import cp_model, cp_model_helper
 
@@ -73,15 +74,65 @@ def recolour(
     return best
 
 
-def missed_colour_rounds(match: Match, grid: Grid) -> set[int]:
-    """The rounds (0-based) in which ``grid`` gives a player another colour than a request fixes."""
+def missed_colours(match: Match, grid: Grid) -> set[tuple[Team, int, int]]:
+    """(team, player, round), 0-based, wherever ``grid`` gives a player another colour than a request fixes."""
     inverse = [grid.inverse(r) for r in range(grid.rounds)]
     wrong = set()
     for (team, p, r), (white, _request) in Facts.of(match.requests(), grid.n, grid.rounds).colour.items():
         has = grid.white[r][p] if team is Team.A else not grid.white[r][inverse[r][p]]
         if has != white:
-            wrong.add(r)
+            wrong.add((team, p, r))
     return wrong
+
+
+def missed_colour_rounds(match: Match, grid: Grid) -> set[int]:
+    """The rounds (0-based) in which ``grid`` gives a player another colour than a request fixes."""
+    return {r for _team, _p, r in missed_colours(match, grid)}
+
+
+def row_swaps(match: Match, grid: Grid, accept: Callable[[Grid], bool], deadline: float) -> Grid | None:
+    """The fewest-breaks schedule passing ``accept`` among the cycle switches of one player's games.
+
+    When ``grid`` misses the colours of one player P only: for each team mate Q, the rounds split into
+    cycles (round r, then the round where Q meets P's round-r opponent, ...); exchanging P's and Q's
+    games over one cycle gives another schedule in which every pair still meets once, the other team's
+    players keep their colours, every round keeps its whites, and P and Q exchange their colours over
+    the cycle.  That is what a colour request which forces rule 1 (n even) needs: P takes a colour
+    more, Q one fewer, and nothing else changes.  No solver; ``None`` when no switch is accepted."""
+    missed = missed_colours(match, grid)
+    if len({(team, p) for team, p, _r in missed}) != 1:
+        return None
+    team, p, _r = next(iter(missed))
+    n, rounds, k = grid.n, grid.rounds, len(match.played)
+    inverse = [grid.inverse(r) for r in range(rounds)]
+    # The player's opponent round by round, seen from its own team.
+    opp = [grid.opp[r] if team is Team.A else inverse[r] for r in range(rounds)]
+    best: Grid | None = None
+    for q in range(n):
+        if q == p or time.monotonic() > deadline:
+            continue
+        meets_q = {opp[r][q]: r for r in range(rounds)}
+        seen: set[int] = set()
+        for first in range(rounds):
+            if first in seen:
+                continue
+            cycle, r = [], first
+            while r not in seen:
+                seen.add(r)
+                cycle.append(r)
+                r = meets_q[opp[r][p]]
+            if min(cycle) < k or not any(r in cycle for _t, _p, r in missed):
+                continue
+            out = grid.copy()
+            for r in cycle:
+                if team is Team.A:
+                    out.opp[r][p], out.opp[r][q] = grid.opp[r][q], grid.opp[r][p]
+                    out.white[r][p], out.white[r][q] = grid.white[r][q], grid.white[r][p]
+                else:
+                    out.opp[r][inverse[r][p]], out.opp[r][inverse[r][q]] = q, p
+            if (best is None or out.breaks() < best.breaks()) and accept(out):
+                best = out
+    return best
 
 
 def _solve(

@@ -39,7 +39,7 @@ from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.solver import stop
 from scheveningen.solver.conflicts import least_excess, pairing_conflict, rule_witness
 from scheveningen.solver.lns import Budget, SearchLog, improve, repair, solve_part
-from scheveningen.solver.recolour import missed_colour_rounds, recolour
+from scheveningen.solver.recolour import missed_colour_rounds, recolour, row_swaps
 from scheveningen.solver.start import Grid, bases, find_start
 from scheveningen.solver.verifier import rule_excess, verify
 
@@ -318,10 +318,14 @@ def _recoloured(
 
     def least(base: Grid, share: float) -> Grid | None:
         """``base`` (every request kept but the colours) brought to exactly the least excess, if found
-        within ``share`` of the time left: a few rounds re-solved, then the colours chosen again."""
+        within ``share`` of the time left: one player's games exchanged with a team mate's over a cycle
+        of rounds (``recolour.row_swaps``), a few rounds re-solved, then the colours chosen again."""
         if exact(base):
             return base
         stop_at = time.monotonic() + (deadline - time.monotonic()) * share
+        switched = row_swaps(match, base, exact, time.monotonic() + (stop_at - time.monotonic()) / 3)
+        if switched is not None:
+            return switched
         found, nearest = _least_excess_part(
             match,
             searched,
@@ -338,23 +342,34 @@ def _recoloured(
             found = recolour(match, nearest or base, forced, stop_at, work, workers, seed)
         return found
 
-    messages: list[str] = []
-    grid: Grid | None = None
-    # 1. The image keeping the most requests (rules 1 and 2 off where forced), its misses re-solved.
-    start = find_start(searched, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work)
-    if start is not None:
-        grid = least(start.grid, 0.4)
-        messages = [f"started from {start.base}, relabelled ({start.symmetry.describe()})"]
-    # 2. The same with rule 3 off too, repaired to keep every request.
     variant = replace(searched, rules=replace(searched.rules, board_balance=False)) if relax else searched
-    if grid is None and (
-        start := find_start(variant, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work)
-    ):
+
+    def from_image() -> tuple[Grid | None, str]:
+        """The image keeping the most requests (rules 1 and 2 off where forced), its misses re-solved."""
+        start = find_start(searched, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work)
+        if start is None:
+            return None, ""
+        return least(start.grid, 0.4), f"started from {start.base}, relabelled ({start.symmetry.describe()})"
+
+    def from_repair() -> tuple[Grid | None, str]:
+        """The same with rule 3 off too, repaired to keep every request, then brought to the least excess."""
+        start = find_start(variant, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work)
+        if start is None:
+            return None, ""
         repair_deadline = time.monotonic() + (deadline - time.monotonic()) / 4
         base, _used = repair(variant, start.grid, repair_deadline, work, workers, seed)
-        if base is not None:
-            grid = least(base, 0.5)
-            messages = [f"started from {start.base}, relabelled ({start.symmetry.describe()}), repaired"]
+        if base is None:
+            return None, ""
+        return least(base, 0.5), f"started from {start.base}, relabelled ({start.symmetry.describe()}), repaired"
+
+    grid: Grid | None = None
+    messages: list[str] = []
+    # Rule 3 forced: a round's whites must move, which the repair with rule 3 off does best.
+    for attempt in (from_repair, from_image) if relax else (from_image, from_repair):
+        grid, message = attempt()
+        if grid is not None:
+            messages = [message]
+            break
     # 3. The pairings of the match without its colour requests, every colour chosen again.
     if grid is None:
         stripped = replace(match, colours=(), meets=tuple(replace(meet, white=None) for meet in match.meets))
