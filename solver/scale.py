@@ -362,24 +362,42 @@ def _recoloured(
             return None, ""
         return least(base, 0.5), f"started from {start.base}, relabelled ({start.symmetry.describe()}), repaired"
 
+    def from_colourless(share: float) -> tuple[Grid | None, str]:
+        """The pairings of the match without its colour requests, every colour chosen again."""
+        stripped = replace(match, colours=(), meets=tuple(replace(meet, white=None) for meet in match.meets))
+        part = (deadline - time.monotonic()) * share / 2
+        sub_params = replace(params, time_limit=max(time.monotonic() + part - started + MARGIN, 0.1), work_limit=work)
+        paired = design_at_scale(stripped, sub_params, started, recolouring=False)
+        if paired is None or paired.schedule is None:
+            return None, ""
+        stop_at = time.monotonic() + (deadline - time.monotonic()) * share
+        grid = recolour(match, Grid.from_schedule(paired.schedule), forced, stop_at, work, workers, seed)
+        return grid, "; ".join(paired.messages)
+
+    # Rule 3 forced: a round's whites must move, which the repair with rule 3 off does best; rule 2
+    # alone: a run inside an alternating design, which recolouring every round does best.
+    def colourless_first() -> tuple[Grid | None, str]:
+        return from_colourless(0.7)
+
+    def colourless_last() -> tuple[Grid | None, str]:
+        return from_colourless(1.0)
+
+    attempts: list[Callable[[], tuple[Grid | None, str]]]
+    if relax:
+        attempts = [from_repair, from_image, colourless_last]
+    elif set(forced) == {Rule.NO_THREE_IN_A_ROW}:
+        attempts = [colourless_first, from_image, from_repair]
+    else:
+        attempts = [from_image, from_repair, colourless_last]
     grid: Grid | None = None
     messages: list[str] = []
-    # Rule 3 forced: a round's whites must move, which the repair with rule 3 off does best.
-    for attempt in (from_repair, from_image) if relax else (from_image, from_repair):
+    for attempt in attempts:
+        if deadline - time.monotonic() <= 0 or stop.requested():
+            break
         grid, message = attempt()
         if grid is not None:
             messages = [message]
             break
-    # 3. The pairings of the match without its colour requests, every colour chosen again.
-    if grid is None:
-        stripped = replace(match, colours=(), meets=tuple(replace(meet, white=None) for meet in match.meets))
-        half = (deadline - time.monotonic()) / 2
-        sub_params = replace(params, time_limit=max(time.monotonic() + half - started + MARGIN, 0.1), work_limit=work)
-        paired = design_at_scale(stripped, sub_params, started, recolouring=False)
-        if paired is None or paired.schedule is None:
-            return None
-        grid = recolour(match, Grid.from_schedule(paired.schedule), forced, deadline, work, workers, seed)
-        messages = list(paired.messages)
     if grid is None or not exact(grid):
         return None
     messages.append("brought to the least relaxation the requests force")
