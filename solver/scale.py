@@ -14,9 +14,15 @@ all.  This stage (called from ``solver/design.py``) handles equal teams, a singl
    is found;
 3. **improve** (``solver/lns.py``): large-neighbourhood search within the time left.
 
-Rules the played rounds alone already break (a played round out of board balance, say) are relaxed
-by exactly what the played rounds show, and kept everywhere else (:func:`forced_relaxations`).  Requests
-that contradict each other on their face are explained at once (:func:`obvious_conflict`).
+Requests that cannot hold are explained at once, without the full model: two that contradict each
+other on their face (:func:`obvious_conflict`), or a set that leaves a round or a player no way to pair
+everybody (``solver/conflicts.py``, Hall's theorem).  Rules the fixed colours (played rounds, colour
+wishes, the White of a meeting) already break are relaxed by their least excess, counted without a
+solver (``conflicts.least_excess``): with ``--strict`` that is the explanation; otherwise, where the
+played rounds alone force it, the repair and the search keep the rule everywhere else; where the
+requests force it, :func:`_recoloured` reaches a schedule with exactly that excess (a cycle switch of
+one player's games, a few rounds re-solved, or the colours chosen again, ``solver/recolour.py``) and
+the search then accepts only schedules with that excess.
 
 The time limit is shared out (a quarter at most for the start, 80% of what is left for the repair, 40%
 below :data:`FULL_MODEL_BOARDS` boards, where the full model is a fallback), and with a work limit each
@@ -89,46 +95,6 @@ def spec_bound(match: Match, relaxed: frozenset[Rule] = frozenset()) -> int:
             match.rules.no_three_in_a_row and Rule.NO_THREE_IN_A_ROW not in relaxed,
         )
     return even_break_bound(max(bound, played_bound(match)))
-
-
-def forced_relaxations(match: Match) -> dict[Rule, int] | None:
-    """The rules the played rounds alone already break, each with the least excess any schedule has.
-
-    A played round out of board balance (rule 3), a run of one colour inside the played rounds (rule
-    2), a player already past its share of one colour (rule 1): no continuation can undo these, so
-    the rule cannot hold and is relaxed.  The least excess is what the played rounds alone show,
-    counted as the verifier counts it (rule 2's windows, rule 1's players, rule 3's boards), since the
-    search keeps the rule everywhere else; for rule 3 with n even, every later round in balance
-    leaves the teams' totals d whites apart from even, d the played rounds' surplus, which costs
-    2|d| - 1 more, and moving a later round out of balance to close the gap costs at least as much
-    when |d| = 1.  ``None`` when this reasoning does not give the least excess (n even and |d| > 1).
-    """
-    played = match.played
-    if not played:
-        return {}
-    n, k = match.boards, len(played)
-    prefix = Schedule(boards=n, rounds=tuple(p.games for p in played))
-    settings = match.rules
-    out: dict[Rule, int] = {}
-    low, high = n // 2, (n + 1) // 2
-    if settings.board_balance:
-        whites = [sum(g.a_white for g in p.games) for p in played]
-        excess = sum(max(0, low - w, w - high) for w in whites)
-        if excess:
-            surplus = sum(w - n / 2 for w in whites)
-            if n % 2 == 0 and abs(surplus) > 1:
-                return None
-            out[Rule.BOARD_BALANCE] = excess + (1 if n % 2 == 0 and surplus else 0)
-    if settings.max_run > 0:
-        runs = rule_excess(prefix, Rule.NO_THREE_IN_A_ROW, settings.max_run)
-        if runs:
-            out[Rule.NO_THREE_IN_A_ROW] = runs
-    if settings.colour_balance:
-        metrics = verify(prefix).metrics
-        over = sum(1 for p, w in metrics.whites_per_player.items() if max(w, k - w) > high)
-        if over:
-            out[Rule.COLOUR_BALANCE] = over
-    return out
 
 
 @dataclass
