@@ -340,8 +340,12 @@ def unequal_stage(run: DesignRun) -> Result | None:
     After an interrupt the start is the answer.
     """
     # The construction may use up to half the time limit; the rest improves it.
-    schedule = unequal_start(run.match, run.started + run.params.time_limit / 2)
+    why: list[str] = []
+    schedule = unequal_start(run.match, run.started + run.params.time_limit / 2, why)
     if schedule is None:
+        run.messages.extend(
+            f"{reason}; the full model searches instead, which finds schedules only for small teams" for reason in why
+        )
         return None
     start = Start(schedule, verify(schedule, double=run.match.double).metrics.total_breaks)
     bound = _proven_bound(run.match, {})

@@ -208,6 +208,7 @@ def test_designer_is_reproducible_with_one_worker_and_a_work_limit() -> None:
 def test_no_construction_and_no_room_answers_nothing_found_at_once() -> None:
     result = design_match(Match(boards=50, size_a=75), DesignParams(time_limit=1, workers=1))
     assert result.status is Status.UNKNOWN and result.schedule is None
+    assert any("no direct construction covers 75 against 50 on 50 boards" in m for m in result.messages)
 
 
 def test_construction_is_the_same_in_every_process() -> None:
