@@ -402,7 +402,8 @@ def _least_excess_part(
     for width in (1, 2, 4):
         left = deadline - time.monotonic()
         free = {s for r in trouble for s in range(r - width, r + width + 1) if k <= s < grid.rounds}
-        if left <= 0 or stop.requested() or len(free) > 16:  # a bigger part takes too long to build
+        # A bigger part takes too long to build: |F|^2 n meeting variables (about 1 s for 16 rounds of 100).
+        if left <= 0 or stop.requested() or len(free) > 16 or 4e-5 * len(free) ** 2 * n > left:
             break
         budget = Budget(left / 2, 1e9 if work is None else work / 4, workers, seed)
         result = solve_part(searched, grid, free, free, budget, relaxed=relax, board_excess=excess)
