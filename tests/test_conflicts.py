@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +14,7 @@ from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRoun
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.solver.conflicts import hall_violation, least_board_excess, least_excess, pairing_conflict
-from scheveningen.solver.design import DesignParams, Status, design_match
+from scheveningen.solver.design import DesignParams, Status, design_match, minimal_conflict
 from scheveningen.solver.verifier import rule_excess, verify
 
 FAST = DesignParams(time_limit=20, work_limit=0.5, workers=1)
@@ -210,3 +211,10 @@ def test_a_schedule_is_never_relaxed_beyond_what_it_reports() -> None:
     assert least_excess(match) == {Rule.BOARD_BALANCE: 1}
     plain = construct(13) or Schedule(13, ())
     assert rule_excess(plain, Rule.BOARD_BALANCE) == 0 and verify(plain, match=match).requests
+
+
+def test_the_full_model_explanation_gives_up_at_the_deadline_instead_of_overrunning() -> None:
+    match = Match(boards=4, meets=(Meet(1, 1, 1), Meet(1, 1, 2)))
+    assert minimal_conflict(match, strict=False, params=FAST, deadline=0.0) is None
+    found = minimal_conflict(match, strict=False, params=FAST, deadline=time.monotonic() + 30)
+    assert found is not None and set(found) == set(match.meets)
