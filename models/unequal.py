@@ -75,6 +75,8 @@ from scheveningen.models.symmetry import swap_teams
 WORK_LIMIT = 0.5
 #: The group's class model in :func:`grouped_schedule` stops here: its first answers come early.
 GROUP_WORK_LIMIT = 0.6
+#: Each group size's sit-out model in :func:`grouped_schedule` stops here, leaving time for the next.
+PATTERN_WORK_LIMIT = 1.0
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
 
@@ -168,8 +170,10 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
         # Odd p against even k: no class schedule exists when p = k + 1 (docs/bounds_unequal.md), and
         # the class model rarely finishes at scale otherwise: pairs and one odd group, or a closed-form
         # base extended by one A player and a round.
-        grouped = grouped_schedule(p, k) if p - k >= 3 else None
-        return grouped if grouped is not None else extended_schedule(p, k)
+        m = p - k
+        if m * m <= p:  # one added player's displaced games fit in turn (docs/bounds_unequal.md)
+            return extended_schedule(p, k) or (grouped_schedule(p, k) if m >= 3 else None)
+        return grouped_schedule(p, k) or extended_schedule(p, k)
     if found is None:
         # The class model, over the rotation (odd k) or sit-outs that make the count possible (even k).
         pattern = even_pattern(p, k) if k % 2 == 0 else rotation_plays(p, k, p)
@@ -852,6 +856,7 @@ def _unit_pattern(p: int, k: int, g: int) -> list[list[bool]] | None:
         odd = model.new_int_var(0, g, f"group_half[r{r + 1}]")
         model.add(sum(group_out) == 2 * odd + 1)
     solver = _solver(rows * p // 4)
+    solver.parameters.max_deterministic_time = min(solver.parameters.max_deterministic_time, PATTERN_WORK_LIMIT)
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None

@@ -18,6 +18,7 @@ from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.models.symmetry import relabel, reverse_colours, swap_teams
 from scheveningen.models.unequal import (
     construct_unequal,
+    grouped_schedule,
     paired_classes,
     rotation_pairs,
     with_extra_a,
@@ -86,6 +87,18 @@ def test_odd_against_even_is_built_by_adding_an_a_player(p: int, q: int, k: int)
     swapped = construct_unequal(q, p, k)
     assert swapped is not None
     check(swapped, q, p, k)
+
+
+# Odd p against even k with p - k >= 3: pairs of A players and one odd group.
+GROUPED = [(9, 6), (15, 10), (21, 14), (35, 26), (55, 40)]
+
+
+@pytest.mark.parametrize(("p", "k"), GROUPED)
+def test_odd_against_even_by_pairs_and_a_group(p: int, k: int) -> None:
+    schedule = grouped_schedule(p, k)
+    assert schedule is not None
+    check(schedule, p, k, k)
+    assert verify(schedule).metrics.breaks_by_team["B"] == 0  # team B alternates perfectly
 
 
 def test_an_extra_a_player_extends_the_equal_design() -> None:
@@ -235,9 +248,10 @@ def test_designer_is_reproducible_with_one_worker_and_a_work_limit() -> None:
 
 
 def test_no_construction_and_no_room_answers_nothing_found_at_once() -> None:
-    result = design_match(Match(boards=50, size_a=75), DesignParams(time_limit=1, workers=1))
+    # Both teams sit out: the rotation layout's colour model finds nothing this large in the time.
+    result = design_match(Match(boards=50, size_a=75, size_b=60), DesignParams(time_limit=1, workers=1))
     assert result.status is Status.UNKNOWN and result.schedule is None
-    assert any("no direct construction covers 75 against 50 on 50 boards" in m for m in result.messages)
+    assert any("no direct construction covers 75 against 60 on 50 boards" in m for m in result.messages)
 
 
 def test_construction_is_the_same_in_every_process() -> None:

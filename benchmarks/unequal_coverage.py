@@ -1,0 +1,132 @@
+"""Unequal teams where one team plays every round: which sizes the direct construction covers, and how.
+
+For seeded sizes p against k on k boards (team B of k players plays every round; team A of p players
+sits out in turn), side by side in one run:
+
+* the family of the size and so which construction is tried first (paired classes, class model,
+  pairs and one odd group, an added A player and round), or none when nothing was built;
+* its breaks (team A, team B) and the proven lower bound (models/bounds.py), all counted by the
+  independent verifier;
+* the wall time of the construction, with the designer's own budget for it (three quarters of
+  ``--time-limit``) as its deadline.
+
+The default sample is every k + 1 against k (k even, 4..98) and, for each even k, two odd p drawn from
+k + 3 .. min(100, k + k/2) with a fixed seed: the sizes where the construction was missing before
+(odd p against even k). ``--all`` takes every (p, k) with p odd, k even, p - k <= k/2 instead.
+
+    python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--name unequal_coverage]
+
+Writes benchmarks/results/<name>.{md,csv}; exits 1 if a construction fails the verifier.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+from _common import load_average, machine_lines, markdown_table, write_results
+
+from scheveningen.models import unequal
+from scheveningen.models.bounds import unequal_break_bound
+from scheveningen.solver.verifier import verify
+
+RESULTS = Path(__file__).resolve().parent / "results"
+HEADER = ["p", "k", "p - k", "family", "valid", "breaks", "A", "B", "bound", "seconds"]
+
+
+def sizes(seed: int, every: bool) -> list[tuple[int, int]]:
+    rng = random.Random(seed)
+    out: list[tuple[int, int]] = []
+    for k in range(4, 100, 2):
+        odd = [p for p in range(k + 3, min(100, k + k // 2) + 1) if p % 2 == 1]
+        chosen = odd if every else sorted(rng.sample(odd, min(2, len(odd))))
+        out += [(k + 1, k)] + [(p, k) for p in chosen]
+    return out
+
+
+def family(p: int, k: int) -> str:
+    """Which family of docs/bounds_unequal.md the size falls in (the order full_side_schedule tries)."""
+    if unequal.paired_classes(p, k) is not None:
+        return "paired classes"
+    if k % 2 == 0 and p % 2 == 1:
+        m = p - k
+        if m * m <= p:
+            return "odd p, even k, m^2 <= p: added A player first"
+        return "odd p, even k: pairs and a group first"
+    return "class model"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--time-limit", type=float, default=10.0, help="the designer's --time-limit (default 10)")
+    parser.add_argument("--seed", type=int, default=1, help="seed for the sample of sizes (default 1)")
+    parser.add_argument("--all", action="store_true", help="every odd p against even k, not a sample")
+    parser.add_argument("--out-dir", type=Path, default=RESULTS)
+    parser.add_argument("--name", default="unequal_coverage")
+    args = parser.parse_args(argv)
+    header = machine_lines([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])
+    budget = 0.75 * args.time_limit
+    header.append(f"- Each size: `construct_unequal(p, k, k)` here, deadline {budget:g} s (3/4 of the limit)")
+    print("\n".join(header), flush=True)
+    rows: list[list[str]] = []
+    bad = 0
+    built = 0
+    for p, k in sizes(args.seed, args.all):
+        started = time.monotonic()
+        schedule = unequal.construct_unequal(p, k, k, deadline=started + budget)
+        seconds = time.monotonic() - started
+        bound = unequal_break_bound(p, k, k)
+        if schedule is None:
+            row = [str(p), str(k), str(p - k), "none", "-", "-", "-", "-", str(bound), f"{seconds:.2f}"]
+        else:
+            verdict = verify(schedule)
+            built += verdict.ok
+            bad += not verdict.ok
+            metrics = verdict.metrics
+            row = [
+                str(p),
+                str(k),
+                str(p - k),
+                family(p, k),
+                "yes" if verdict.ok else "NO",
+                str(metrics.total_breaks),
+                str(metrics.breaks_by_team["A"]),
+                str(metrics.breaks_by_team["B"]),
+                str(bound),
+                f"{seconds:.2f}",
+            ]
+        rows.append(row)
+        print(" | ".join(row), flush=True)
+    late = [r for r in rows if r[3] != "none" and float(r[-1]) > budget]
+    summary = [
+        f"Load average at the end: {load_average()} (timings on a shared machine are noisy).",
+        f"- {built} of {len(rows)} sizes built and verified; {bad} failed the verifier; "
+        f"{len(rows) - built - bad} not built within {budget:g} s: "
+        + (", ".join(f"{r[0]} against {r[1]}" for r in rows if r[3] == "none") or "none")
+        + ".",
+        f"- built past the deadline (a solve that had started finishing): {len(late)}.",
+    ]
+    markdown = [
+        "# Unequal teams, one team playing every round (`unequal_coverage.py`)",
+        "",
+        *header,
+        "",
+        *summary,
+        "",
+        "`family`: which construction is tried first (docs/bounds_unequal.md); `A`, `B`: each team's breaks; "
+        "`bound`: the proven lower bound (0 where none is known).",
+        "",
+        *markdown_table(HEADER, rows),
+        "",
+    ]
+    args.out_dir.mkdir(parents=True, exist_ok=True)
+    write_results(args.out_dir, args.name, markdown, HEADER, rows)
+    print("\n".join(summary))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
