@@ -53,8 +53,8 @@ def family(p: int, k: int) -> str:
         return "paired classes"
     if k % 2 == 0 and p % 2 == 1:
         m = p - k
-        if m * m <= p:
-            return "odd p, even k, m^2 <= p: added A player first"
+        if m <= 3:
+            return "odd p, even k, p - k <= 3: added A player first"
         return "odd p, even k: pairs and a group first"
     return "class model"
 

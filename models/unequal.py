@@ -171,8 +171,8 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
         # the class model rarely finishes at scale otherwise: pairs and one odd group, or a closed-form
         # base extended by one A player and a round.
         m = p - k
-        if m * m <= p:  # one added player's displaced games fit in turn (docs/bounds_unequal.md)
-            return extended_schedule(p, k) or (grouped_schedule(p, k) if m >= 3 else None)
+        if m <= 3:  # one added player's displaced games fit in turn (docs/bounds_unequal.md)
+            return extended_schedule(p, k) or (grouped_schedule(p, k) if m == 3 else None)
         return grouped_schedule(p, k) or extended_schedule(p, k)
     if found is None:
         # The class model, over the rotation (odd k) or sit-outs that make the count possible (even k).
