@@ -151,15 +151,16 @@ def solve_part(
     ``at_most`` bounds the schedule's total breaks.  The grid returned is a new one; ``status`` is
     "infeasible" when the part provably has no solution within the bound.  ``relaxed`` names rules the
     played rounds already break; rule 3 may then be broken by ``board_excess`` in all (as the
-    verifier counts it).  With ``colour_players`` (A players, B players; ``colour_rounds`` is then
-    ignored) only those players' colours may change, in any unplayed round; every other player keeps
-    its colour in every round, so the freed games are re-paired among players of opposite colours.
+    verifier counts it).  With ``colour_players`` (A players, B players) only those players' colours may
+    change, in any unplayed round, and every colour in ``colour_rounds``; every other player keeps its
+    colour in every other round, so the freed games are re-paired among players of opposite colours.
     With two empty sets that is a pure matching problem whose solutions all have the grid's breaks.
     """
     n, rounds = grid.n, grid.rounds
     keep_colours = colour_players is not None
     colour_a, colour_b = colour_players or (set(), set())
     played_rounds = len(match.played)
+    open_rounds = colour_rounds if keep_colours else set()  # every colour free there
     colour_rounds = set() if keep_colours else colour_rounds | free_rounds
     part = _Part()
     m = part.model
@@ -230,7 +231,9 @@ def solve_part(
     a_col: list[list[Lit]] = [[grid.white[r][a] for a in range(n)] for r in range(rounds)]
     b_col: list[list[Lit]] = [[False] * n for _ in range(rounds)]
     for r in range(rounds):
-        if keep_colours:  # a fixed game's colours change only when both its players' may
+        if keep_colours and r in open_rounds:
+            chosen = everybody
+        elif keep_colours:  # a fixed game's colours change only when both its players' may
             chosen = {a for a in colour_a if r >= played_rounds and (a in freed_a[r] or grid.opp[r][a] in colour_b)}
         else:
             chosen = everybody if r in colour_rounds else freed_a[r]
@@ -240,7 +243,7 @@ def solve_part(
             a_col[r][a] = part.a_white[r, a]
         inverse = grid.inverse(r)
         for b in range(n):
-            if keep_colours and b in freed_b[r] and (b not in colour_b or r < played_rounds):
+            if keep_colours and b in freed_b[r] and (b not in colour_b or r < played_rounds) and r not in open_rounds:
                 b_col[r][b] = not grid.white[r][inverse[b]]
             elif b in freed_b[r]:
                 w = m.new_bool_var(f"b_white[r{r + 1},B{b + 1}]")
@@ -452,7 +455,7 @@ def repair(
         # Played rounds that left the image: first re-pair growing windows with every colour kept.
         share = time.monotonic() + (deadline - time.monotonic()) * 0.65
         found, used = repair_pairings(
-            match, grid, current, share, None if work is None else work / 2, workers, seed, relaxed, board_excess
+            match, grid, current, share, None if work is None else work * 0.75, workers, seed, relaxed, board_excess
         )
         if found is not None:
             return found, used
@@ -539,13 +542,21 @@ def repair_pairings(
     flipped = flipped_players(match, image, current)
     unplayed = list(range(k, current.rounds))
     widths = [w for w in WINDOWS if w < len(unplayed)] + [len(unplayed)]
-    candidates = [current]
+    affected = affected_players(match, image, current)
+    wider = (flipped[0] | affected[0], flipped[1] | affected[1])
+    candidates = [(current, flipped)]
     if any(len(team) == 2 for team in flipped):
-        candidates.append(swap_roles(current, k, *flipped))
+        candidates.append((swap_roles(current, k, *flipped), flipped))
+    if wider != flipped:
+        candidates.append((current, wider))
+    opening = set(unplayed[:3])  # then every colour of the first unplayed rounds free as well
     used = 0.0
     found: list[Grid] = []
-    for grid in candidates:  # the image first, then the role swap in the time left; the better one
+    for grid, players in candidates:  # the image, the role swap, more colours free; the best found
+        if found and players is wider:
+            break
         damaged = damaged_rounds(match, grid)
+        window = opening if players is wider else set()
         for index, width in enumerate(widths):
             left = deadline - time.monotonic()
             if left <= 0 or (work is not None and used >= work) or stop.requested():
@@ -554,7 +565,7 @@ def repair_pairings(
             budget = Budget(left / max(1, min(2, len(widths) - index)), cap, workers, seed)
             free = damaged | set(unplayed[:width])
             result = solve_part(
-                match, grid, free, set(), budget, relaxed=relaxed, board_excess=board_excess, colour_players=flipped
+                match, grid, free, window, budget, relaxed=relaxed, board_excess=board_excess, colour_players=players
             )
             used += result.work
             if result.grid is not None:
