@@ -17,11 +17,30 @@ counts a player's fixed whites, rule 2 looks across the edges of ``W`` and rule 
 fixed rounds.  The objective is the breaks touching ``W`` (the rest are constant), with the parity cut
 (the total of breaks is even).  Played rounds are never freed.
 
+* **pairings with colours kept**: the pairings of a window of rounds, every player keeping its colour
+  in every round except a few chosen players (``colour_players``): a matching of players of opposite
+  colours, whose solutions change only those players' breaks.
+
 :func:`repair` turns an image of a known design that misses some requests (``solver/start.py``) into a
-schedule keeping them all: the played rounds are written in; the rounds where the pairs already played
-meet again and the rounds of the unkept meetings and avoids are freed, with every game of the players
-the damage touches and the colours near it; when that part has no solution, wider colour windows and
-then more rounds are freed, up to all unplayed rounds.
+schedule keeping them all: the played rounds are written in.  When the played rounds deviate from the
+image (:func:`repair_pairings`; the last played round had two boards swap opponents, or two games
+played with colours reversed), the deviation *flips* a few players' colours (both players of a reversed
+game; the B players of two swapped games whose A players had opposite colours) and leaves a few pairs
+met twice.  Going on with the image's colours would give the flipped players three in a row or a
+colour imbalance, and freeing whole rounds with their colours lets the breaks run wild; so the repair
+re-pairs the damaged rounds and the first w unplayed rounds, w = 2, 4, 8, ..., with every colour kept
+but the flipped players'.  The narrow windows are usually infeasible, which CP-SAT proves at once, and
+the first feasible one changes the image's colours for those few players only.  It is tried on the
+image, on the image with the two flipped players of a team exchanging their games from the first
+unplayed round on (in a design of alternating players they had opposite colours, so each goes on
+alternating), and, failing both, with the affected players' colours and every colour of the first
+three unplayed rounds free; the best schedule found is kept.  Measured (benchmarks/results/
+custom_scale_deviation.md) this brings 14 to 60 boards from 36-108 breaks down to within a few breaks of
+the played bound for swapped opponents; colours reversed on 40 boards and more stay where they were,
+no window being solved in the time.  Otherwise, and as the fallback: the rounds where the pairs already
+played meet again and the rounds of the unkept meetings and avoids are freed, with every game of the
+players the damage touches and the colours near it; when that part has no solution, wider colour
+windows and then more rounds are freed, up to all unplayed rounds.
 :func:`improve` then repeats: choose a neighbourhood from the seed, solve it with at most the current
 breaks in it, keep the result when it is no worse.  Every sub-solve is capped in deterministic time,
 so with one worker the sequence of schedules depends only on the seed; the loop stops at the time
@@ -142,6 +161,7 @@ def solve_part(
     relaxed: frozenset[Rule] = frozenset(),
     board_excess: int = 0,
     colour_players: tuple[set[int], set[int]] | None = None,
+    minimise: bool = True,
 ) -> PartResult:
     """Re-solve the pairings of ``free_rounds`` and the colours of ``colour_rounds`` (0-based, neither
     containing a played round), the rest of ``grid`` fixed; requests and rules 0-3 hard, fewest breaks.
@@ -155,6 +175,7 @@ def solve_part(
     change, in any unplayed round, and every colour in ``colour_rounds``; every other player keeps its
     colour in every other round, so the freed games are re-paired among players of opposite colours.
     With two empty sets that is a pure matching problem whose solutions all have the grid's breaks.
+    ``minimise`` false looks for any solution (with ``at_most`` still a bound), often found sooner.
     """
     n, rounds = grid.n, grid.rounds
     keep_colours = colour_players is not None
@@ -338,7 +359,7 @@ def solve_part(
     m.add(sum(part.breaks) + part.fixed_breaks == 2 * half)
     if at_most is not None:
         m.add(sum(part.breaks) <= at_most - part.fixed_breaks)
-    if match.rules.objective != "none":
+    if match.rules.objective != "none" and minimise:
         m.minimize(sum(part.breaks))
     for index, value in hints.items():
         m.add_hint(m.get_int_var_from_proto_index(index), value)
@@ -443,22 +464,66 @@ def repair(
 
     Frees the damaged rounds' pairings and every unplayed round's colours; while that part has no
     solution (or none is found in its share of the time), frees more unplayed rounds, chosen from
-    the seed, up to all of them.
+    the seed, up to all of them (:func:`repair_by_rounds`).  After played rounds that deviate from
+    the image, that schedule, found in a third of the time and work, is only the fallback:
+    :func:`repair_pairings` then has most of what is left, and the better of the two is returned.
     """
-    rng = random.Random(seed)
     k = len(match.played)
     current = with_played(match, grid)
     if not relaxed and rules_kept(match, current):
         return current, 0.0
+    if not k:
+        return repair_by_rounds(match, grid, current, deadline, work, workers, seed, relaxed, board_excess)
+    third = time.monotonic() + (deadline - time.monotonic()) / 3
+    fallback, used = repair_by_rounds(
+        match, grid, current, third, None if work is None else work / 3, workers, seed, relaxed, board_excess
+    )
+    share = time.monotonic() + (deadline - time.monotonic()) * (0.9 if fallback is not None else 0.6)
+    found, more = repair_pairings(
+        match,
+        grid,
+        current,
+        share,
+        None if work is None else max(work - used, 0.0),
+        workers,
+        seed,
+        relaxed,
+        board_excess,
+    )
+    used += more
+    options = [g for g in (found, fallback) if g is not None]
+    if options:
+        return min(options, key=lambda g: g.breaks()), used
+    again, more = repair_by_rounds(
+        match,
+        grid,
+        current,
+        deadline,
+        None if work is None else max(work - used, 0.001),
+        workers,
+        seed,
+        relaxed,
+        board_excess,
+    )
+    return again, used + more
+
+
+def repair_by_rounds(
+    match: Match,
+    grid: Grid,
+    current: Grid,
+    deadline: float,
+    work: float | None,
+    workers: int,
+    seed: int,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
+) -> tuple[Grid | None, float]:
+    """The damaged rounds and the affected players' games freed, then more and more rounds (see
+    :func:`repair`); ``current`` is the image ``grid`` with the played rounds written in."""
+    rng = random.Random(seed)
+    k = len(match.played)
     used = 0.0
-    if k:
-        # Played rounds that left the image: first re-pair growing windows with every colour kept.
-        share = time.monotonic() + (deadline - time.monotonic()) * 0.65
-        found, used = repair_pairings(
-            match, grid, current, share, None if work is None else work * 0.75, workers, seed, relaxed, board_excess
-        )
-        if found is not None:
-            return found, used
     unplayed = list(range(k, grid.rounds))
     free = damaged_rounds(match, current)
     a_players, b_players = affected_players(match, grid, current)
@@ -565,9 +630,33 @@ def repair_pairings(
             budget = Budget(left / max(1, min(2, len(widths) - index)), cap, workers, seed)
             free = damaged | set(unplayed[:width])
             result = solve_part(
-                match, grid, free, window, budget, relaxed=relaxed, board_excess=board_excess, colour_players=players
+                match,
+                grid,
+                free,
+                window,
+                budget,
+                relaxed=relaxed,
+                board_excess=board_excess,
+                colour_players=players,
+                minimise=False,
             )
             used += result.work
+            if result.grid is not None and time.monotonic() < deadline:
+                # Any solution first (the free players' colours may be anywhere), then fewest breaks from there.
+                again = solve_part(
+                    match,
+                    result.grid,
+                    free,
+                    window,
+                    Budget(max(deadline - time.monotonic(), 0.01) / 2, cap, workers, seed),
+                    result.grid.breaks(),
+                    relaxed=relaxed,
+                    board_excess=board_excess,
+                    colour_players=players,
+                )
+                used += again.work
+                if again.grid is not None:
+                    result = again
             if result.grid is not None:
                 found.append(result.grid)
             if result.status == "optimal" or len(found) >= 2:  # a wider window may do better than a first solution
@@ -683,7 +772,9 @@ def improve(
 
     Each step frees a few rounds' pairings (with the colours of those rounds and their
     neighbours), a few players' games, or a window of rounds' colours, chosen where the breaks
-    are; re-solves that part with at most the current breaks; and moves there.  ``accept`` (the
+    are (after played rounds, also a window of rounds re-paired with every colour kept but those of
+    the players with the most breaks); re-solves that part with at most the current breaks; and
+    moves there.  ``accept`` (the
     verifier, in the designer) must approve each new best schedule.
     """
     rng = random.Random(seed)
