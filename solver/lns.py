@@ -22,25 +22,30 @@ fixed rounds.  The objective is the breaks touching ``W`` (the rest are constant
   colours, whose solutions change only those players' breaks.
 
 :func:`repair` turns an image of a known design that misses some requests (``solver/start.py``) into a
-schedule keeping them all: the played rounds are written in.  When the played rounds deviate from the
-image (:func:`repair_pairings`; the last played round had two boards swap opponents, or two games
-played with colours reversed), the deviation *flips* a few players' colours (both players of a reversed
-game; the B players of two swapped games whose A players had opposite colours) and leaves a few pairs
-met twice.  Going on with the image's colours would give the flipped players three in a row or a
-colour imbalance, and freeing whole rounds with their colours lets the breaks run wild; so the repair
-re-pairs the damaged rounds and the first w unplayed rounds, w = 2, 4, 8, ..., with every colour kept
-but the flipped players'.  The narrow windows are usually infeasible, which CP-SAT proves at once, and
-the first feasible one changes the image's colours for those few players only.  It is tried on the
-image, on the image with the two flipped players of a team exchanging their games from the first
-unplayed round on (in a design of alternating players they had opposite colours, so each goes on
-alternating), and, failing both, with the affected players' colours and every colour of the first
-three unplayed rounds free; the best schedule found is kept.  Measured (benchmarks/results/
-custom_scale_deviation.md) this brings 14 to 60 boards from 36-108 breaks down to within a few breaks of
-the played bound for swapped opponents; colours reversed on 40 boards and more stay where they were,
-no window being solved in the time.  Otherwise, and as the fallback: the rounds where the pairs already
-played meet again and the rounds of the unkept meetings and avoids are freed, with every game of the
-players the damage touches and the colours near it; when that part has no solution, wider colour
-windows and then more rounds are freed, up to all unplayed rounds.
+schedule keeping them all: the played rounds are written in; the rounds where the pairs already played
+meet again and the rounds of the unkept meetings and avoids are freed, with every game of the players
+the damage touches and the colours near it; when that part has no solution, wider colour windows and
+then more rounds are freed, up to all unplayed rounds (:func:`repair_by_rounds`).
+
+**Played rounds that deviate from every image** (:func:`repair_pairings`; the last played round had
+two boards swap opponents, or two games played with colours reversed).  The deviation *flips* a few
+players' colours (both players of a reversed game; the B players of two swapped games whose A players
+had opposite colours) and leaves a few pairs met twice.  Going on with the image's colours would give
+the flipped players three in a row or a colour imbalance, and the repair above, freeing rounds with
+all their colours, lets the breaks run wild (116 on 20 boards against the design's 20), which the
+search cannot undo in seconds.  So the damaged rounds and the first w unplayed rounds, w = 2, 4, 8,
+..., are re-paired with every colour kept but the flipped players'.  The narrow windows are usually
+infeasible, which CP-SAT proves at once; at the first feasible one any solution is taken, then the
+same window is re-solved from it for fewest breaks, which changes the image's colours for those few
+players only.  This is tried on the image, on the image with the two flipped players of a team
+exchanging their games from the first unplayed round on (in a design of alternating players they had
+opposite colours, so each goes on alternating), and, failing both, with the affected players' colours
+and every colour of the first three unplayed rounds free.  The round-freeing repair runs first, on a
+third of the time and work, as the fallback; the schedule with fewer breaks is kept.  Measured with
+``--time-limit 10`` on 2 cores (benchmarks/results/custom_scale_deviation.md): swapped opponents on 14
+to 60 boards end within the plain design's breaks plus max(4, a quarter), against 50 to 100 before;
+colours reversed end 4 to 22 above the played bound, no worse than before and much better up to 30
+boards (on 40 boards and more no window is solved in the time, and the fallback is the answer).
 :func:`improve` then repeats: choose a neighbourhood from the seed, solve it with at most the current
 breaks in it, keep the result when it is no worse.  Every sub-solve is capped in deterministic time,
 so with one worker the sequence of schedules depends only on the seed; the loop stops at the time
