@@ -483,7 +483,8 @@ def repair(
     fallback, used = repair_by_rounds(
         match, grid, current, third, None if work is None else work / 3, workers, seed, relaxed, board_excess
     )
-    share = time.monotonic() + (deadline - time.monotonic()) * (0.9 if fallback is not None else 0.6)
+    # Most of what is left, but not all: when no window is solved, the search improves the fallback.
+    share = time.monotonic() + (deadline - time.monotonic()) * 0.6
     found, more = repair_pairings(
         match,
         grid,
@@ -627,10 +628,11 @@ def repair_pairings(
             break
         damaged = damaged_rounds(match, grid)
         window = opening if players is wider else set()
+        unknown = 0
         for index, width in enumerate(widths):
             left = deadline - time.monotonic()
-            if left <= 0 or (work is not None and used >= work) or stop.requested():
-                break
+            if left <= 0 or (work is not None and used >= work) or stop.requested() or unknown > 1:
+                break  # two windows not solved in their share: wider ones are harder still
             cap = 0.6 if work is None else max(min(0.6, work - used), 0.001)
             budget = Budget(left / max(1, min(2, len(widths) - index)), cap, workers, seed)
             free = damaged | set(unplayed[:width])
@@ -646,6 +648,7 @@ def repair_pairings(
                 minimise=False,
             )
             used += result.work
+            unknown += result.status == "unknown"
             if result.grid is not None and time.monotonic() < deadline:
                 # Any solution first (the free players' colours may be anywhere), then fewest breaks from there.
                 again = solve_part(
