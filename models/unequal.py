@@ -26,6 +26,14 @@ couple of dozen players; the constructions here work at every size up to 100 a s
   games, so it meets every A player once, one a round.  Likewise for Y.  So every pair
   meets exactly once (rule 0), and all breaks are team A's.
 
+**Odd p against even k** has no class schedule when p = k + 1, and the class model rarely finishes
+at scale otherwise (docs/bounds_unequal.md).  There :func:`extended_schedule` takes the nearest base
+below with a closed form (the paired classes, or the equal design on k boards) and adds one A
+player and one round at a time (:func:`with_extra_a`): the new player takes over one game in each
+round it plays, and the players it displaces meet their opponents again in the new round, with the
+same colours.  This covers p = k + 1 at every size and small p - k; it is valid but has many breaks
+(about 4k for k + 1 against k), which the designer's colour search then lowers.
+
 **Both teams sit out** (:func:`rotation_schedule`): the games are laid out in one
 sequence of p*q positions, k a round; position s seats A player s mod p against B player
 (s + floor(s/L)) mod q, L = lcm(p, q).  By the Chinese remainder theorem each block of L
@@ -46,9 +54,11 @@ A double round is the single round followed by its mirror (:func:`mirrored_doubl
 
 from __future__ import annotations
 
+import bisect
 import contextvars
 import itertools
 import math
+import operator
 import time
 from dataclasses import dataclass
 
@@ -56,13 +66,15 @@ import networkx as nx
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
-from scheveningen.models.constructions import mirrored_double
+from scheveningen.models.constructions import construct, mirrored_double
 from scheveningen.models.schedule import Game, Player, Schedule, Team
 from scheveningen.models.symmetry import swap_teams
 
 #: CP-SAT's deterministic time for the small models, per 500 cells (and once more): the same
 #: result on every machine when it, not the clock, stops the search.
 WORK_LIMIT = 0.5
+#: The group's class model in :func:`grouped_schedule` stops here: its first answers come early.
+GROUP_WORK_LIMIT = 0.6
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
 
@@ -152,12 +164,41 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
         extended = with_extra_b(base) if base is not None else None
         if extended is not None:
             return extended
+    if found is None and k % 2 == 0 and p % 2 == 1:
+        # Odd p against even k: no class schedule exists when p = k + 1 (docs/bounds_unequal.md), and
+        # the class model rarely finishes at scale otherwise: pairs and one odd group, or a closed-form
+        # base extended by one A player and a round.
+        grouped = grouped_schedule(p, k) if p - k >= 3 else None
+        return grouped if grouped is not None else extended_schedule(p, k)
     if found is None:
         # The class model, over the rotation (odd k) or sit-outs that make the count possible (even k).
         pattern = even_pattern(p, k) if k % 2 == 0 else rotation_plays(p, k, p)
         found = _solve_classes(p, k, pattern) if pattern is not None else None
     if found is None:
-        return None
+        return extended_schedule(p, k) if k % 2 == 0 else None
+    return _from_classes(p, k, found)
+
+
+def extended_schedule(p: int, k: int) -> Schedule | None:
+    """p against k on k boards, team B playing every round, by :func:`with_extra_a` applied to the
+    largest base below p with a closed form: the paired classes, or the equal design on k boards."""
+    base: Schedule | None = None
+    size = p - 1
+    while size > k:
+        found = paired_classes(size, k)
+        if found is not None:
+            base = _from_classes(size, k, found)
+            break
+        size -= 1
+    if base is None:
+        base = construct(k)
+    while base is not None and base.team_a < p:
+        base = with_extra_a(base)
+    return base
+
+
+def _from_classes(p: int, k: int, found: Classes) -> Schedule:
+    """The schedule of classes (module docstring): each class's games split into perfect matchings."""
     plays, meets_x = found
     rounds, x_size = p, k // 2
     opponent: dict[tuple[int, int], int] = {}
@@ -512,3 +553,332 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     if single is None:
         return None
     return mirrored_double(single) if double else single
+
+
+def _sit_out_choices(p: int, m: int, new: int) -> list[list[int]]:
+    """A few ways for the new A player of :func:`with_extra_a` to sit out ``m`` of ``p`` rounds in
+    turn while playing round ``new``: after t rounds it must have sat out floor or ceil of t*m/p, so
+    its j-th sit-out (from 1) falls in rounds floor((j-1)p/m) + 1 .. ceil(jp/m), counted from 1;
+    each taken earliest, latest, or in the middle of what is left of its window."""
+    windows = [[r for r in range((j - 1) * p // m, -(-j * p // m)) if r != new] for j in range(1, m + 1)]
+    out: list[list[int]] = []
+    for pick in (0.5, 0.0, 1.0):
+        chosen: list[int] = []
+        for window in windows:
+            options = [r for r in window if not chosen or r > chosen[-1]]
+            if not options:
+                break
+            chosen.append(options[round(pick * (len(options) - 1))])
+        if len(chosen) == m and chosen not in out:
+            out.append(chosen)
+    return out
+
+
+def _displace_window(sat_out: set[int], rounds: int, m: int) -> range:
+    """The rounds r for which sitting out ``sat_out`` and r keeps a player's sit-outs in turn."""
+    first, end, count = 0, rounds, 0
+    for t in range(1, rounds + 1):
+        count += (t - 1) in sat_out
+        low, high = t * m // rounds, -(-t * m // rounds)
+        if count > high or count + 1 < low:
+            return range(0)
+        if count == high:
+            first = t  # the extra sit-out comes after round t
+        if count + 1 == low:
+            end = min(end, t)  # ... and by round t
+    return range(first, end)
+
+
+def _in_turn(sat_out: set[int], rounds: int, m: int) -> bool:
+    """Whether sitting out ``sat_out`` keeps a player's count after every round at floor or ceil of its share."""
+    count = 0
+    for t in range(1, rounds + 1):
+        count += (t - 1) in sat_out
+        if not t * m // rounds <= count <= -(-t * m // rounds):
+            return False
+    return True
+
+
+def with_extra_a(base: Schedule) -> Schedule | None:
+    """Add an A player and a round to a match whose team B plays every round; ``None`` if no fit.
+
+    ``base`` has p - 1 A players against k B players on k boards over p - 1 rounds (the equal
+    design when p - 1 = k).  A new round q is inserted, and the new player A_p sits out m = p - k
+    of the p rounds, in turn, playing q.  In each other round r it plays, it takes over the game
+    of one A player a_r, with a_r's opponent b_r and colours; a_r meets b_r instead in round q,
+    with the colour it had in round r, and A_p meets there the one B player it has not met.  So
+    every base round keeps its colours, each a_r swaps a game for one of the same colour (rule 1),
+    and the A Whites of round q are A_p's Whites: rule 3 there is rule 1 for A_p.  The A players
+    not displaced sit out round q.  Which a_r in each round is a small CP-SAT model
+    (:func:`_displace`): no A player twice, every B player once but one, rules 1 and 2 for A_p,
+    no three games of one colour running for a_r or b_r, B players' Whites still balanced, and
+    every player's sit-outs in turn; fewest added breaks.  Round q is tried a quarter of the way in,
+    three quarters, at the end, at the start and in the middle.
+    """
+    p, k = base.team_a + 1, base.boards
+    if base.team_b != base.boards or base.n_rounds != p - 1:
+        raise ValueError("with_extra_a needs a base whose team B plays every round, one round per A player")
+    m = p - k
+    for q in dict.fromkeys(((p - 1) // 4, 3 * (p - 1) // 4, p - 1, 0, (p - 1) // 2)):
+        shift = [r if r < q else r + 1 for r in range(p - 1)]  # base round -> round in the new schedule
+        a_col: dict[int, dict[int, bool]] = {a: {} for a in range(1, p)}  # A player -> new round -> White
+        b_col: dict[int, dict[int, bool]] = {b: {} for b in range(1, k + 1)}
+        opp: dict[tuple[int, int], int] = {}
+        for r, games in enumerate(base.rounds):
+            for game in games:
+                a, b = game.a_player.number, game.b_player.number
+                a_col[a][shift[r]] = game.a_white
+                b_col[b][shift[r]] = not game.a_white
+                opp[a, shift[r]] = b
+        # Per base player: the rounds where displacing it keeps its sit-outs in turn, and whether
+        # it may stay (then it sits out round q).
+        may: dict[int, range] = {}
+        may_stay: set[int] = set()
+        for a, mine in a_col.items():
+            out = {r for r in range(p) if r not in mine and r != q}
+            if _in_turn(out | {q}, p, m):
+                may_stay.add(a)
+            may[a] = _displace_window(out, p, m)
+        for sit_outs in _sit_out_choices(p, m, q):
+            deadline = _DEADLINE.get()
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            played = [r for r in range(p) if r not in sit_outs and r != q]
+            found = _displace(a_col, b_col, opp, played, q, may, may_stay, k)
+            if found is None:
+                continue
+            chosen, b_new, new_white = found
+            pairings: list[list[tuple[int, int, bool]]] = [[] for _ in range(p)]
+            for r, games in enumerate(base.rounds):
+                for g in games:
+                    a = g.a_player.number
+                    mover = chosen.get(shift[r]) == a
+                    pairings[shift[r]].append((p if mover else a, g.b_player.number, g.a_white))
+            pairings[q] = [(a, opp[a, r], a_col[a][r]) for r, a in sorted(chosen.items())] + [(p, b_new, new_white)]
+            return Schedule.from_pairings([sorted(row) for row in pairings], team_a=p, team_b=k)
+    return None
+
+
+def _displace(
+    a_col: dict[int, dict[int, bool]],
+    b_col: dict[int, dict[int, bool]],
+    opp: dict[tuple[int, int], int],
+    played: list[int],
+    q: int,
+    may: dict[int, range],
+    may_stay: set[int],
+    k: int,
+) -> tuple[dict[int, int], int, bool] | None:
+    """The assignment model of :func:`with_extra_a`: (round -> displaced A player, the B player
+    A_p meets in round q, whether A_p has White there), or ``None``.
+
+    Only a schedule is asked for, not the fewest breaks: minimising makes the model ten times
+    slower at 100 players and gains little; the designer's colour search improves the result.
+    """
+    a_rounds = {a: sorted(mine) for a, mine in a_col.items()}
+    b_rounds = {b: sorted(mine) for b, mine in b_col.items()}
+    b_seq = {b: [b_col[b][r] for r in b_rounds[b]] for b in b_col}
+    playing = set(played)
+    cells: list[tuple[int, int]] = []  # (round, A player) that A_p may take over
+    for a, rounds in a_rounds.items():
+        seq, window, where = [a_col[a][r] for r in rounds], may[a], bisect.bisect(rounds, q)
+        for i, r in enumerate(rounds):
+            if r not in window or r not in playing:
+                continue
+            colour, b = seq[i], opp[a, r]
+            moved = seq[:i] + seq[i + 1 :]
+            at = where - (i < where)
+            moved.insert(at, colour)
+            b_at = bisect.bisect(b_rounds[b], q)
+            b_moved = [*b_seq[b][:b_at], not colour, *b_seq[b][b_at:]]
+            if (
+                _runs_ok_near(moved, (min(i + (at <= i), len(moved) - 1), at))
+                and _runs_ok_near(b_moved, (b_at,))
+                and abs(2 * sum(b_moved) - len(b_moved)) <= 1
+            ):
+                cells.append((r, a))
+    model = cp_model.CpModel()
+    d = {cell: model.new_bool_var(f"displace[r{cell[0] + 1},A{cell[1]}]") for cell in cells}
+    # y[b, white]: A_p meets b in round q, with White when ``white``.
+    y: dict[tuple[int, bool], cp_model.IntVar] = {}
+    for b, mine in b_seq.items():
+        at = bisect.bisect(b_rounds[b], q)
+        for white in (True, False):
+            moved = [*mine[:at], not white, *mine[at:]]
+            if _runs_ok_near(moved, (at,)) and abs(2 * sum(moved) - len(moved)) <= 1:
+                y[b, white] = model.new_bool_var(f"meets_new[B{b},{'W' if white else 'B'}]")
+    by_round: dict[int, list[cp_model.IntVar]] = {r: [] for r in played}
+    whites_in: dict[int, list[cp_model.IntVar]] = {r: [] for r in played}
+    by_a: dict[int, list[cp_model.IntVar]] = {a: [] for a in a_col}
+    by_b: dict[int, list[cp_model.IntVar]] = {b: [] for b in b_col}
+    for (r, a), v in d.items():
+        by_round[r].append(v)
+        by_a[a].append(v)
+        by_b[opp[a, r]].append(v)
+        if a_col[a][r]:
+            whites_in[r].append(v)
+    for (b, _white), v in y.items():
+        by_b[b].append(v)
+    for group in (*by_round.values(), *by_b.values(), list(y.values())):
+        model.add_exactly_one(group) if group else model.add_bool_or([])
+    for a, group in by_a.items():
+        if a not in may_stay:
+            model.add_exactly_one(group) if group else model.add_bool_or([])
+        elif group:
+            model.add_at_most_one(group)
+    # A_p's colours in round order: White in round r exactly when the game it takes over has A White.
+    whites: list[BoolLit] = []
+    for r in sorted([*played, q]):
+        new_white = model.new_bool_var(f"new_white[r{r + 1}]")
+        taken_white = [v for (_b, w), v in y.items() if w] if r == q else whites_in[r]
+        model.add(new_white == sum(taken_white))
+        whites.append(new_white)
+    model.add_linear_constraint(sum(whites), k // 2, (k + 1) // 2)  # rule 1 for A_p, so rule 3 in round q
+    _add_break_literals(model, whites, "new")  # rule 2 for A_p
+    solver = _solver(len(d))
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    chosen = {r: a for (r, a), v in d.items() if solver.boolean_value(v)}
+    b_new, white_new = next(key for key, v in y.items() if solver.boolean_value(v))
+    return chosen, b_new, white_new
+
+
+def _breaks(colours: list[bool]) -> int:
+    return sum(map(operator.eq, colours, colours[1:]))
+
+
+def _runs_ok_near(colours: list[bool], positions: tuple[int, ...]) -> bool:
+    """No three of one colour running through any of ``positions`` (the rest is known to be fine)."""
+    for j in positions:
+        for s in range(max(0, j - 2), min(len(colours) - 2, j + 1)):
+            if colours[s] == colours[s + 1] == colours[s + 2]:
+                return False
+    return True
+
+
+def grouped_schedule(p: int, k: int) -> Schedule | None:
+    """Odd p against even k (p - k >= 3), team B playing every round: pairs of A players and one
+    odd group; ``None`` when no group size tried gives a schedule within the work limits.
+
+    As in :func:`paired_classes`, team B's players all alternate (half White in odd rounds, half in
+    even ones), so every A player must play an even number of games in even rounds (the
+    argument of :func:`even_pattern`), and two A players who sit out together and always meet
+    opposite classes keep every round's count of games against X right.  With p odd not every A
+    player can have a partner: the (p - g)/2 pairs and a group of g players (g odd) share the
+    rounds.  A sit-out model (:func:`_unit_pattern`) places every row's m = p - k sit-outs in
+    turn, its j-th in the rounds where a j-th sit-out may fall, with an even number of games in
+    even rounds for every row, and an odd number of the group sitting out each round, so that an
+    even number of the group plays.  Each pair's colours are then chosen in closed form
+    (:func:`_colours_with_count`); the group's classes by the class model restricted to the group,
+    each round's playing members half against X.  A round of the group needs at least one of it
+    sitting out, so g >= p/m; g is tried so that about one, or about three, of the group sit out a
+    round.
+    """
+    m = p - k
+    if p % 2 == 0 or k % 2 or m < 3:
+        raise ValueError(f"grouped_schedule needs odd p, even k and p - k >= 3, got {p} and {k}")
+    # About one or about three of the group sitting out each round (it must be odd) leave the
+    # sit-out model the most room; the smallest such groups first.
+    smallest = math.ceil(p / m) + (math.ceil(p / m) % 2 == 0)
+    three = max(smallest + 2, round(3 * p / m) + (round(3 * p / m) % 2 == 0))
+    for g in dict.fromkeys((smallest, three, smallest + 2, three + 2)):
+        if g > p:
+            continue
+        deadline = _DEADLINE.get()
+        if deadline is not None and time.monotonic() >= deadline:
+            return None
+        rows = _unit_pattern(p, k, g)
+        if rows is None:
+            continue
+        pairs = (p - g) // 2
+        plays: list[list[bool]] = []
+        meets_x: dict[tuple[int, int], bool] = {}
+        for unit in range(pairs):
+            mine = [r for r in range(p) if rows[unit][r]]
+            colours = _colours_with_count(mine, k // 2)
+            if colours is None:
+                break
+            for r, white in zip(mine, colours, strict=True):
+                x = white == (r % 2 == 1)  # White against X exactly in odd rounds
+                meets_x[2 * unit, r] = x
+                meets_x[2 * unit + 1, r] = not x
+            plays += [rows[unit], rows[unit]]
+        else:
+            group = _group_classes(k, rows[pairs:])
+            if group is None:
+                continue
+            for (member, r), x in group.items():
+                meets_x[2 * pairs + member, r] = x
+            return _from_classes(p, k, ([*plays, *rows[pairs:]], meets_x))
+    return None
+
+
+def _unit_pattern(p: int, k: int, g: int) -> list[list[bool]] | None:
+    """The sit-outs of :func:`grouped_schedule`: ``plays[row][round]`` for the (p - g)/2 pairs, then
+    the g group members; ``None`` when the model finds none within its work limit."""
+    m, pairs = p - k, (p - g) // 2
+    rows = pairs + g
+    even_rounds = (p + 1) // 2
+    # After t rounds a player has sat out floor or ceil of t*m/p: the j-th sit-out (from 1) falls in
+    # rounds floor((j-1)p/m) + 1 .. ceil(jp/m), counted from 1.  Consecutive windows share at most one
+    # round, and a row sits out a round once, so the sit-outs come in order.
+    windows = [range((j - 1) * p // m, -(-j * p // m)) for j in range(1, m + 1)]
+    model = cp_model.CpModel()
+    # The hint: the rotation's sit-outs (in turn, but neither parity kept), a pair taking its first player's.
+    rotation = rotation_plays(p, k, p)
+    like = [2 * a if a < pairs else pairs + a for a in range(rows)]
+    out: dict[tuple[int, int], list[cp_model.IntVar]] = {(a, r): [] for a in range(rows) for r in range(p)}
+    for a in range(rows):
+        in_even: list[cp_model.IntVar] = []
+        for j, window in enumerate(windows):
+            choice = [model.new_bool_var(f"sits_out[row{a + 1},#{j + 1},r{r + 1}]") for r in window]
+            model.add_exactly_one(choice)
+            for r, var in zip(window, choice, strict=True):
+                out[a, r].append(var)
+                model.add_hint(var, not rotation[like[a]][r])
+                if r % 2 == 0:
+                    in_even.append(var)
+            for r in window:
+                if len(out[a, r]) > 1:
+                    model.add_at_most_one(out[a, r])
+        # games in even rounds = even_rounds - sit-outs there: even
+        half = model.new_int_var(0, p, f"half[row{a + 1}]")
+        model.add(sum(in_even) == 2 * half + even_rounds % 2)
+    for r in range(p):
+        pair_out = [v for a in range(pairs) for v in out[a, r]]
+        group_out = [v for a in range(pairs, rows) for v in out[a, r]]
+        model.add(2 * sum(pair_out) + sum(group_out) == m)
+        odd = model.new_int_var(0, g, f"group_half[r{r + 1}]")
+        model.add(sum(group_out) == 2 * odd + 1)
+    solver = _solver(rows * p // 4)
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return [[not any(solver.boolean_value(v) for v in out[a, r]) for r in range(p)] for a in range(rows)]
+
+
+def _group_classes(k: int, plays: list[list[bool]]) -> dict[tuple[int, int], bool] | None:
+    """The class model over the group of :func:`grouped_schedule`: (member, round) -> meets X, each
+    round's playing members half against X, each member k/2 games against X and k/2 Whites, rule 2."""
+    model = cp_model.CpModel()
+    mine = {a: [r for r, on in enumerate(row) if on] for a, row in enumerate(plays)}
+    cls = {(a, r): model.new_bool_var(f"meets_x[G{a + 1},r{r + 1}]") for a in mine for r in mine[a]}
+    for r in range(len(plays[0])):
+        playing = [cls[a, r] for a in mine if plays[a][r]]
+        model.add(2 * sum(playing) == len(playing))
+    breaks: list[cp_model.IntVar] = []
+    for a, rounds in mine.items():
+        model.add(sum(cls[a, r] for r in rounds) == k // 2)
+        # A has White exactly when it meets X in an odd round or Y in an even one (from 0).
+        whites: list[BoolLit] = [cls[a, r] if r % 2 == 1 else ~cls[a, r] for r in rounds]
+        model.add(sum(whites) == k // 2)
+        breaks += _add_break_literals(model, whites, f"G{a + 1}")
+    model.minimize(sum(breaks))
+    solver = _solver(len(cls))
+    # A schedule matters more than its breaks here: a short search, whose first answers are kept.
+    solver.parameters.max_deterministic_time = min(solver.parameters.max_deterministic_time, GROUP_WORK_LIMIT)
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return {key: solver.boolean_value(var) for key, var in cls.items()}

@@ -286,6 +286,8 @@ def design_match(
         return _unknown(run)
     if match.has_requests and not run.params.strict and not _requests_can_hold(run):
         return _explained(run)
+    if stop.requested() or time.monotonic() >= run.deadline:
+        return _unknown(run)
     found = search(run, start)
     if found is not None:
         return found
@@ -337,9 +339,14 @@ def unequal_stage(run: DesignRun) -> Result | None:
     the start, as for equal teams.  ``None`` when there is no start: the stages go on as before.
     After an interrupt the start is the answer.
     """
-    # The construction may use up to half the time limit; the rest improves it.
-    schedule = unequal_start(run.match, run.started + run.params.time_limit / 2)
+    # The construction may use up to three quarters of the time limit (the largest odd against even
+    # sizes take a few seconds, and without it there is no answer at all); the rest improves it.
+    why: list[str] = []
+    schedule = unequal_start(run.match, run.started + run.params.time_limit * 0.75, why)
     if schedule is None:
+        run.messages.extend(
+            f"{reason}; the full model searches instead, which finds schedules only for small teams" for reason in why
+        )
         return None
     start = Start(schedule, verify(schedule, double=run.match.double).metrics.total_breaks)
     bound = _proven_bound(run.match, {})
@@ -419,6 +426,8 @@ def _design_relaxed(run: DesignRun) -> Result:
     amounts = _least_relaxation(run, relax)
     if amounts is None:
         return _unknown(run)  # a rule must not be relaxed further than it has to be
+    if not run.room_to_build():
+        return _unknown(run)
     mm = MatchModel.build(run.model_options(frozenset(relax)))
     for rule, amount in amounts.items():
         mm.fix_penalty(rule, amount)
@@ -458,6 +467,8 @@ def _least_relaxation(run: DesignRun, relax: list[Rule]) -> dict[Rule, int] | No
     """Each rule in ``relax`` broken as little as possible, in priority order; ``None`` when unproven."""
     amounts: dict[Rule, int] = {}
     for rule in relax:
+        if not run.room_to_build():
+            return None
         mm = MatchModel.build(run.model_options(frozenset(relax)))
         for done, amount in amounts.items():
             mm.fix_penalty(done, amount)
@@ -605,8 +616,15 @@ def _unknown(run: DesignRun) -> Result:
 
 
 def _explained(run: DesignRun) -> Result:
-    """An infeasible result with a minimal set of conflicting requests (and rules, when strict)."""
-    core = minimal_conflict(run.match, strict=run.params.strict, params=run.params, deadline=run.deadline)
+    """An infeasible result with a minimal set of conflicting requests (and rules, when strict).
+
+    The model is rebuilt for the explanation only when there is room before the deadline; the
+    result is infeasible (that is proven) either way."""
+    core = (
+        None
+        if not run.room_to_build()
+        else minimal_conflict(run.match, strict=run.params.strict, params=run.params, deadline=run.deadline)
+    )
     if core is None:
         run.messages.append("the requests cannot all hold; the time limit ran out before the reasons were found")
         return _empty(run, Status.INFEASIBLE)
@@ -647,10 +665,13 @@ def minimal_conflict(match: Match, strict: bool, params: DesignParams, deadline:
     literal_of.update({lit.index: lit for lit in mm.rule_literals.values()})
 
     def infeasible_core(assumed: list[cp_model.IntVar]) -> list[cp_model.IntVar] | bool | None:
+        left = deadline - time.monotonic()
+        if left <= 0.05:
+            return None  # the time limit is up: no reasons rather than an overrun
         mm.model.clear_assumptions()
         mm.model.add_assumptions(assumed)
         solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.5)
+        solver.parameters.max_time_in_seconds = left
         solver.parameters.num_workers = 1  # cores are reported by the single-thread search
         solver.parameters.random_seed = params.seed
         status = stop.solve(solver, mm.model)

@@ -14,9 +14,15 @@ all.  This stage (called from ``solver/design.py``) handles equal teams, a singl
    is found;
 3. **improve** (``solver/lns.py``): large-neighbourhood search within the time left.
 
-Rules the played rounds alone already break (a played round out of board balance, say) are relaxed
-by exactly what the played rounds show, and kept everywhere else (:func:`forced_relaxations`).  Requests
-that contradict each other on their face are explained at once (:func:`obvious_conflict`).
+Requests that cannot hold are explained at once, without the full model: two that contradict each
+other on their face (:func:`obvious_conflict`), or a set that leaves a round or a player no way to pair
+everybody (``solver/conflicts.py``, Hall's theorem).  Rules the fixed colours (played rounds, colour
+wishes, the White of a meeting) already break are relaxed by their least excess, counted without a
+solver (``conflicts.least_excess``): with ``--strict`` that is the explanation; otherwise, where the
+played rounds alone force it, the repair and the search keep the rule everywhere else; where the
+requests force it, :func:`_recoloured` reaches a schedule with exactly that excess (a cycle switch of
+one player's games, a few rounds re-solved, or the colours chosen again, ``solver/recolour.py``) and
+the search then accepts only schedules with that excess.
 
 The time limit is shared out (a quarter at most for the start, 80% of what is left for the repair, 40%
 below :data:`FULL_MODEL_BOARDS` boards, where the full model is a fallback), and with a work limit each
@@ -28,14 +34,18 @@ falls back to the full model, which explains an impossible set of requests.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from scheveningen.models.bounds import even_break_bound, played_break_bound, proven_break_bound
 from scheveningen.models.match import Match, Request
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Player, Schedule, Team
-from scheveningen.solver.lns import SearchLog, improve, repair
+from scheveningen.solver import stop
+from scheveningen.solver.conflicts import least_excess, pairing_conflict, rule_witness
+from scheveningen.solver.lns import Budget, SearchLog, improve, repair, solve_part
+from scheveningen.solver.recolour import missed_colour_rounds, recolour, row_swaps
 from scheveningen.solver.start import Grid, bases, find_start
 from scheveningen.solver.verifier import rule_excess, verify
 
@@ -85,46 +95,6 @@ def spec_bound(match: Match, relaxed: frozenset[Rule] = frozenset()) -> int:
             match.rules.no_three_in_a_row and Rule.NO_THREE_IN_A_ROW not in relaxed,
         )
     return even_break_bound(max(bound, played_bound(match)))
-
-
-def forced_relaxations(match: Match) -> dict[Rule, int] | None:
-    """The rules the played rounds alone already break, each with the least excess any schedule has.
-
-    A played round out of board balance (rule 3), a run of one colour inside the played rounds (rule
-    2), a player already past its share of one colour (rule 1): no continuation can undo these, so
-    the rule cannot hold and is relaxed.  The least excess is what the played rounds alone show,
-    counted as the verifier counts it (rule 2's windows, rule 1's players, rule 3's boards), since the
-    search keeps the rule everywhere else; for rule 3 with n even, every later round in balance
-    leaves the teams' totals d whites apart from even, d the played rounds' surplus, which costs
-    2|d| - 1 more, and moving a later round out of balance to close the gap costs at least as much
-    when |d| = 1.  ``None`` when this reasoning does not give the least excess (n even and |d| > 1).
-    """
-    played = match.played
-    if not played:
-        return {}
-    n, k = match.boards, len(played)
-    prefix = Schedule(boards=n, rounds=tuple(p.games for p in played))
-    settings = match.rules
-    out: dict[Rule, int] = {}
-    low, high = n // 2, (n + 1) // 2
-    if settings.board_balance:
-        whites = [sum(g.a_white for g in p.games) for p in played]
-        excess = sum(max(0, low - w, w - high) for w in whites)
-        if excess:
-            surplus = sum(w - n / 2 for w in whites)
-            if n % 2 == 0 and abs(surplus) > 1:
-                return None
-            out[Rule.BOARD_BALANCE] = excess + (1 if n % 2 == 0 and surplus else 0)
-    if settings.max_run > 0:
-        runs = rule_excess(prefix, Rule.NO_THREE_IN_A_ROW, settings.max_run)
-        if runs:
-            out[Rule.NO_THREE_IN_A_ROW] = runs
-    if settings.colour_balance:
-        metrics = verify(prefix).metrics
-        over = sum(1 for p, w in metrics.whites_per_player.items() if max(w, k - w) > high)
-        if over:
-            out[Rule.COLOUR_BALANCE] = over
-    return out
 
 
 @dataclass
@@ -189,6 +159,7 @@ def design_at_scale(
     params: DesignParams,
     started: float | None = None,
     progress: ProgressCallback | None = None,
+    recolouring: bool = True,
 ) -> ScaleResult | None:
     """Start, repair and improve as described above; ``None`` when no schedule keeping the requests was found.
 
@@ -198,16 +169,24 @@ def design_at_scale(
     """
     started = time.monotonic() if started is None else started
     time_limit, work_limit, workers, seed = params.time_limit, params.work_limit, params.workers, params.seed
-    if not params.strict:
-        conflict = obvious_conflict(match)
-        if conflict is not None:
-            return ScaleResult(None, 0, explanation=tuple(request.describe() for request in conflict))
+    conflict = obvious_conflict(match) or pairing_conflict(match)
+    if conflict is not None:
+        return ScaleResult(None, 0, explanation=tuple(request.describe() for request in conflict))
     deadline = started + time_limit - MARGIN - 2e-7 * match.boards**3
+    forced = least_excess(match)
+    if forced and params.strict:
+        rule = min(forced, key=lambda rule: rule.priority)
+        witness = [request.describe() for request in rule_witness(match, rule)]
+        return ScaleResult(None, 0, explanation=(*witness, f"rule {int(rule)} ({rule.title_for(match.rules)})"))
     if not bases(match):
         return None
-    forced = forced_relaxations(match)
-    if forced is None or (forced and params.strict):
-        return None
+    if forced != least_excess(replace(match, meets=(), avoids=(), colours=()), team_totals=False):
+        # The requests, not the played rounds alone, force a relaxation: the search below exempts only
+        # what the played rounds break, so the pairings come from the match without its colour
+        # requests and the colours are chosen again (solver/recolour.py).
+        if not recolouring:
+            return None
+        return _recoloured(match, params, started, deadline, forced, progress)
     relax = frozenset(forced)
     excess = forced.get(Rule.BOARD_BALANCE, 0)
 
@@ -255,3 +234,181 @@ def design_at_scale(
         if log.improvements:
             messages.append(f"the search improved the start from {before} to {grid.breaks()} breaks")
     return ScaleResult(grid.to_schedule(), bound, messages, log, relaxed=dict(forced))
+
+
+#: The rule settings that switch each relaxable rule off.
+_OFF: dict[Rule, dict[str, object]] = {
+    Rule.COLOUR_BALANCE: {"colour_balance": False},
+    Rule.NO_THREE_IN_A_ROW: {"max_run": 0},
+    Rule.BOARD_BALANCE: {"board_balance": False},
+}
+
+
+def _recoloured(
+    match: Match,
+    params: DesignParams,
+    started: float,
+    deadline: float,
+    forced: dict[Rule, int],
+    progress: ProgressCallback | None,
+) -> ScaleResult | None:
+    """Requests force a relaxation that the repair cannot exempt (it exempts what the played rounds
+    break): reach a schedule breaking each rule by exactly its least excess another way, then improve.
+
+    1. the match with the forced rules switched off is started and repaired: every request kept, the
+       other rules too;
+    2. that schedule is brought to the least excess: a few rounds around the trouble re-solved
+       (pairings and colours, rule 3 within its least excess; rules 1 and 2 off there, checked after),
+       widening; else every colour chosen again (``solver/recolour.py``); the image that keeps the
+       most requests is tried so first, then the repaired one, then the pairings of the match without
+       its colour requests, coloured again;
+    3. large-neighbourhood search as usual, accepting only schedules with exactly the least excess.
+    """
+    work = None if params.work_limit is None else params.work_limit / 5
+    workers, seed = params.workers, params.seed
+    # The search keeps rule 3 within a given excess itself; rules 1 and 2 are switched off in it and
+    # checked on each answer.
+    off: dict[str, object] = {}
+    for rule in forced:
+        if rule is not Rule.BOARD_BALANCE:
+            off.update(_OFF[rule])
+    searched = replace(match, rules=replace(match.rules, **off))  # type: ignore[arg-type]
+    relax = frozenset(forced) & {Rule.BOARD_BALANCE}
+    excess = forced.get(Rule.BOARD_BALANCE, 0)
+
+    def exact(grid: Grid) -> bool:
+        schedule = grid.to_schedule()
+        verdict = verify(schedule, match=match, declared_relaxed=forced)
+        measured = {rule: rule_excess(schedule, rule, match.rules.max_run) for rule in forced}
+        return verdict.ok and not verdict.requests and measured == forced
+
+    def least(base: Grid, share: float) -> Grid | None:
+        """``base`` (every request kept but the colours) brought to exactly the least excess, if found
+        within ``share`` of the time left: one player's games exchanged with a team mate's over a cycle
+        of rounds (``recolour.row_swaps``), a few rounds re-solved, then the colours chosen again."""
+        if exact(base):
+            return base
+        stop_at = time.monotonic() + (deadline - time.monotonic()) * share
+        switched = row_swaps(match, base, exact, time.monotonic() + (stop_at - time.monotonic()) / 3)
+        if switched is not None:
+            return switched
+        found, nearest = _least_excess_part(
+            match,
+            searched,
+            base,
+            time.monotonic() + (stop_at - time.monotonic()) / 2,
+            work,
+            workers,
+            seed,
+            relax,
+            excess,
+            exact,
+        )
+        if found is None:
+            found = recolour(match, nearest or base, forced, stop_at, work, workers, seed)
+        return found
+
+    variant = replace(searched, rules=replace(searched.rules, board_balance=False)) if relax else searched
+
+    def from_image() -> tuple[Grid | None, str]:
+        """The image keeping the most requests (rules 1 and 2 off where forced), its misses re-solved."""
+        start = find_start(searched, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work)
+        if start is None:
+            return None, ""
+        return least(start.grid, 0.4), f"started from {start.base}, relabelled ({start.symmetry.describe()})"
+
+    def from_repair() -> tuple[Grid | None, str]:
+        """The same with rule 3 off too, repaired to keep every request, then brought to the least excess."""
+        start = find_start(variant, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work)
+        if start is None:
+            return None, ""
+        repair_deadline = time.monotonic() + (deadline - time.monotonic()) / 4
+        base, _used = repair(variant, start.grid, repair_deadline, work, workers, seed)
+        if base is None:
+            return None, ""
+        return least(base, 0.5), f"started from {start.base}, relabelled ({start.symmetry.describe()}), repaired"
+
+    def from_colourless(share: float) -> tuple[Grid | None, str]:
+        """The pairings of the match without its colour requests, every colour chosen again."""
+        stripped = replace(match, colours=(), meets=tuple(replace(meet, white=None) for meet in match.meets))
+        part = (deadline - time.monotonic()) * share / 2
+        sub_params = replace(params, time_limit=max(time.monotonic() + part - started + MARGIN, 0.1), work_limit=work)
+        paired = design_at_scale(stripped, sub_params, started, recolouring=False)
+        if paired is None or paired.schedule is None:
+            return None, ""
+        stop_at = time.monotonic() + (deadline - time.monotonic()) * share
+        grid = recolour(match, Grid.from_schedule(paired.schedule), forced, stop_at, work, workers, seed)
+        return grid, "; ".join(paired.messages)
+
+    # Rule 3 forced: a round's whites must move, which the repair with rule 3 off does best; rule 2
+    # alone: a run inside an alternating design, which recolouring every round does best.
+    def colourless_first() -> tuple[Grid | None, str]:
+        return from_colourless(0.7)
+
+    def colourless_last() -> tuple[Grid | None, str]:
+        return from_colourless(1.0)
+
+    attempts: list[Callable[[], tuple[Grid | None, str]]]
+    if relax:
+        attempts = [from_repair, from_image, colourless_last]
+    elif set(forced) == {Rule.NO_THREE_IN_A_ROW}:
+        attempts = [colourless_first, from_image, from_repair]
+    else:
+        attempts = [from_image, from_repair, colourless_last]
+    grid: Grid | None = None
+    messages: list[str] = []
+    for attempt in attempts:
+        if deadline - time.monotonic() <= 0 or stop.requested():
+            break
+        grid, message = attempt()
+        if grid is not None:
+            messages = [message]
+            break
+    if grid is None or not exact(grid):
+        return None
+    messages.append("brought to the least relaxation the requests force")
+    bound = spec_bound(match, frozenset(forced))
+    log = None
+    if match.rules.objective == "breaks" and grid.breaks() > bound:
+        before = grid.breaks()
+        grid, log = improve(searched, grid, deadline, work, workers, seed, bound, exact, relax, excess)
+        if log.improvements:
+            messages.append(f"the search improved it from {before} to {grid.breaks()} breaks")
+    schedule = grid.to_schedule()
+    if progress is not None:
+        progress(verify(schedule).metrics.total_breaks, bound, time.monotonic() - started)
+    return ScaleResult(schedule, bound, messages, log, relaxed=dict(forced))
+
+
+def _least_excess_part(
+    match: Match,
+    searched: Match,
+    grid: Grid,
+    deadline: float,
+    work: float | None,
+    workers: int,
+    seed: int,
+    relax: frozenset[Rule],
+    excess: int,
+    exact: Callable[[Grid], bool],
+) -> tuple[Grid | None, Grid | None]:
+    """Re-solve the rounds near those where ``grid`` misses a colour request and the rounds out of
+    board balance (pairings and colours, ``solver/lns.py``), wider and wider, until a schedule passes
+    ``exact``: (that schedule, None), or (None, the last schedule found that keeps every request)."""
+    n, k = grid.n, len(match.played)
+    trouble = missed_colour_rounds(match, grid)
+    trouble |= {r for r in range(grid.rounds) if not n // 2 <= sum(grid.white[r]) <= (n + 1) // 2}
+    nearest = None
+    for width in (1, 2, 4):
+        left = deadline - time.monotonic()
+        free = {s for r in trouble for s in range(r - width, r + width + 1) if k <= s < grid.rounds}
+        # A bigger part takes too long to build: |F|^2 n meeting variables (about 1 s for 16 rounds of 100).
+        if left <= 0 or stop.requested() or len(free) > 16 or 4e-5 * len(free) ** 2 * n > left:
+            break
+        budget = Budget(left / 2, 1e9 if work is None else work / 4, workers, seed)
+        result = solve_part(searched, grid, free, free, budget, relaxed=relax, board_excess=excess)
+        if result.grid is not None:
+            if exact(result.grid):
+                return result.grid, None
+            nearest = result.grid
+    return None, nearest

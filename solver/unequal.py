@@ -37,21 +37,27 @@ from scheveningen.solver.verifier import verify
 MAPPING_NODES = 20_000
 
 
-def unequal_start(match: Match, deadline: float | None = None) -> Schedule | None:
+def unequal_start(match: Match, deadline: float | None = None, why: list[str] | None = None) -> Schedule | None:
     """The construction for the match's team sizes, mapped onto its requests, or ``None``.
 
     ``None`` when there is no construction for the sizes or no renumbering and colour
-    reversal of it keeps every request (the designer then searches with the full model).
+    reversal of it keeps every request (the designer then searches with the full model);
+    the reason is appended to ``why`` when given.
     """
     if match.equal_teams:
         return None
+    sizes = f"{match.size_a} against {match.size_b} on {match.boards} boards"
     built = construct_unequal(match.size_a, match.size_b, match.boards, match.double, deadline)
     if built is None:
+        if why is not None:
+            why.append(f"no direct construction covers {sizes} (docs/bounds_unequal.md lists the sizes covered)")
         return None
     for candidate in (built, reverse_colours(built)):
         mapped = map_onto_requests(candidate, match)
         if mapped is not None and verify(mapped, double=match.double, match=match).ok:
             return mapped
+    if why is not None:
+        why.append(f"no renumbering of the construction for {sizes} keeps every request")
     return None
 
 

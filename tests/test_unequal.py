@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scheveningen.models.bounds import unequal_break_bound
+from scheveningen.models.constructions import construct
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
 from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.models.symmetry import relabel, reverse_colours, swap_teams
@@ -19,6 +20,7 @@ from scheveningen.models.unequal import (
     construct_unequal,
     paired_classes,
     rotation_pairs,
+    with_extra_a,
     with_extra_b,
 )
 from scheveningen.solver.design import DesignParams, Status, design_match
@@ -70,6 +72,33 @@ def test_an_extra_b_player_keeps_every_rule(p: int, q: int, k: int) -> None:
     extended = with_extra_b(base)
     assert extended is not None
     check(extended, p, q, k)
+
+
+# Odd p against even k, where no class model can work when p = k + 1: one A player and a round added.
+EXTRA_A = [(5, 4, 4), (7, 6, 6), (13, 12, 12), (31, 30, 30), (61, 60, 60), (29, 26, 26)]
+
+
+@pytest.mark.parametrize(("p", "q", "k"), EXTRA_A)
+def test_odd_against_even_is_built_by_adding_an_a_player(p: int, q: int, k: int) -> None:
+    schedule = construct_unequal(p, q, k)
+    assert schedule is not None
+    check(schedule, p, q, k)
+    swapped = construct_unequal(q, p, k)
+    assert swapped is not None
+    check(swapped, q, p, k)
+
+
+def test_an_extra_a_player_extends_the_equal_design() -> None:
+    for k in (4, 8, 10, 12):
+        base = construct(k)
+        assert base is not None
+        extended = with_extra_a(base)
+        assert extended is not None, k
+        check(extended, k + 1, k, k)
+        # the base's games are all still there, but for those A_(k+1) took over, which moved to one new round
+        kept = {(g.a_player.number, g.b_player.number) for _r, _b, g in base.games()}
+        now = {(g.a_player.number, g.b_player.number) for _r, _b, g in extended.games()}
+        assert len(kept - now) == 0 and len(now - kept) == k
 
 
 @pytest.mark.parametrize(("p", "q", "k"), SMALL)
@@ -208,6 +237,7 @@ def test_designer_is_reproducible_with_one_worker_and_a_work_limit() -> None:
 def test_no_construction_and_no_room_answers_nothing_found_at_once() -> None:
     result = design_match(Match(boards=50, size_a=75), DesignParams(time_limit=1, workers=1))
     assert result.status is Status.UNKNOWN and result.schedule is None
+    assert any("no direct construction covers 75 against 50 on 50 boards" in m for m in result.messages)
 
 
 def test_construction_is_the_same_in_every_process() -> None:
