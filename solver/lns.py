@@ -42,10 +42,12 @@ exchanging their games from the first unplayed round on (in a design of alternat
 opposite colours, so each goes on alternating), and, failing both, with the affected players' colours
 and every colour of the first three unplayed rounds free.  The round-freeing repair runs first, on a
 third of the time and work, as the fallback; the schedule with fewer breaks is kept.  Measured with
-``--time-limit 10`` on 2 cores (benchmarks/results/custom_scale_deviation.md): swapped opponents on 14
-to 60 boards end within the plain design's breaks plus max(4, a quarter), against 50 to 100 before;
-colours reversed end 4 to 22 above the played bound, no worse than before and much better up to 30
-boards (on 40 boards and more no window is solved in the time, and the fallback is the answer).
+``--time-limit 10`` on 2 cores (benchmarks/results/custom_scale_deviation*.md, seeds 0-3): swapped
+opponents end at 24-48 breaks on 14 to 40 boards (the plain design's plus at most 8) and 64 and 104 on
+60 boards, against 46-160 before (100 on 60 boards, seed 2: the one case no better, no window being
+solved in the time); colours reversed end at 28-58 on 14 to 30 boards (60 on one 14-board case)
+against 36-122 before, and at 52-76 on 40 and 60 boards, as
+before: there no window is solved in the time and the fallback is the answer.
 :func:`improve` then repeats: choose a neighbourhood from the seed, solve it with at most the current
 breaks in it, keep the result when it is no worse.  Every sub-solve is capped in deterministic time,
 so with one worker the sequence of schedules depends only on the seed; the loop stops at the time
