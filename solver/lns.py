@@ -17,11 +17,37 @@ counts a player's fixed whites, rule 2 looks across the edges of ``W`` and rule 
 fixed rounds.  The objective is the breaks touching ``W`` (the rest are constant), with the parity cut
 (the total of breaks is even).  Played rounds are never freed.
 
+* **pairings with colours kept**: the pairings of a window of rounds, every player keeping its colour
+  in every round except a few chosen players (``colour_players``): a matching of players of opposite
+  colours, whose solutions change only those players' breaks.
+
 :func:`repair` turns an image of a known design that misses some requests (``solver/start.py``) into a
 schedule keeping them all: the played rounds are written in; the rounds where the pairs already played
 meet again and the rounds of the unkept meetings and avoids are freed, with every game of the players
 the damage touches and the colours near it; when that part has no solution, wider colour windows and
-then more rounds are freed, up to all unplayed rounds.
+then more rounds are freed, up to all unplayed rounds (:func:`repair_by_rounds`).
+
+**Played rounds that deviate from every image** (:func:`repair_pairings`; the last played round had
+two boards swap opponents, or two games played with colours reversed).  The deviation *flips* a few
+players' colours (both players of a reversed game; the B players of two swapped games whose A players
+had opposite colours) and leaves a few pairs met twice.  Going on with the image's colours would give
+the flipped players three in a row or a colour imbalance, and the repair above, freeing rounds with
+all their colours, lets the breaks run wild (116 on 20 boards against the design's 20), which the
+search cannot undo in seconds.  So the damaged rounds and the first w unplayed rounds, w = 2, 4, 8,
+..., are re-paired with every colour kept but the flipped players'.  The narrow windows are usually
+infeasible, which CP-SAT proves at once; at the first feasible one any solution is taken, then the
+same window is re-solved from it for fewest breaks, which changes the image's colours for those few
+players only.  This is tried on the image, on the image with the two flipped players of a team
+exchanging their games from the first unplayed round on (in a design of alternating players they had
+opposite colours, so each goes on alternating), and, failing both, with the affected players' colours
+and every colour of the first three unplayed rounds free.  The round-freeing repair runs first, on a
+third of the time and work, as the fallback; the schedule with fewer breaks is kept.  Measured with
+``--time-limit 10`` on 2 cores (benchmarks/results/custom_scale_deviation*.md, seeds 0-3): swapped
+opponents end at 24-48 breaks on 14 to 40 boards (the plain design's plus at most 8) and 64 and 104 on
+60 boards, against 46-160 before (100 on 60 boards, seed 2: the one case no better, no window being
+solved in the time); colours reversed end at 28-58 on 14 to 30 boards (60 on one 14-board case)
+against 36-122 before, and at 52-76 on 40 and 60 boards, as
+before: there no window is solved in the time and the fallback is the answer.
 :func:`improve` then repeats: choose a neighbourhood from the seed, solve it with at most the current
 breaks in it, keep the result when it is no worse.  Every sub-solve is capped in deterministic time,
 so with one worker the sequence of schedules depends only on the seed; the loop stops at the time
@@ -141,6 +167,8 @@ def solve_part(
     free_players: dict[int, set[int]] | None = None,
     relaxed: frozenset[Rule] = frozenset(),
     board_excess: int = 0,
+    colour_players: tuple[set[int], set[int]] | None = None,
+    minimise: bool = True,
 ) -> PartResult:
     """Re-solve the pairings of ``free_rounds`` and the colours of ``colour_rounds`` (0-based, neither
     containing a played round), the rest of ``grid`` fixed; requests and rules 0-3 hard, fewest breaks.
@@ -150,10 +178,18 @@ def solve_part(
     ``at_most`` bounds the schedule's total breaks.  The grid returned is a new one; ``status`` is
     "infeasible" when the part provably has no solution within the bound.  ``relaxed`` names rules the
     played rounds already break; rule 3 may then be broken by ``board_excess`` in all (as the
-    verifier counts it).
+    verifier counts it).  With ``colour_players`` (A players, B players) only those players' colours may
+    change, in any unplayed round, and every colour in ``colour_rounds``; every other player keeps its
+    colour in every other round, so the freed games are re-paired among players of opposite colours.
+    With two empty sets that is a pure matching problem whose solutions all have the grid's breaks.
+    ``minimise`` false looks for any solution (with ``at_most`` still a bound), often found sooner.
     """
     n, rounds = grid.n, grid.rounds
-    colour_rounds = colour_rounds | free_rounds
+    keep_colours = colour_players is not None
+    colour_a, colour_b = colour_players or (set(), set())
+    played_rounds = len(match.played)
+    open_rounds = colour_rounds if keep_colours else set()  # every colour free there
+    colour_rounds = set() if keep_colours else colour_rounds | free_rounds
     part = _Part()
     m = part.model
     hints: dict[int, int] = {}  # the grid as a hint, by variable index (every variable gets one)
@@ -223,13 +259,21 @@ def solve_part(
     a_col: list[list[Lit]] = [[grid.white[r][a] for a in range(n)] for r in range(rounds)]
     b_col: list[list[Lit]] = [[False] * n for _ in range(rounds)]
     for r in range(rounds):
-        for a in everybody if r in colour_rounds else freed_a[r]:
+        if keep_colours and r in open_rounds:
+            chosen = everybody
+        elif keep_colours:  # a fixed game's colours change only when both its players' may
+            chosen = {a for a in colour_a if r >= played_rounds and (a in freed_a[r] or grid.opp[r][a] in colour_b)}
+        else:
+            chosen = everybody if r in colour_rounds else freed_a[r]
+        for a in chosen:
             part.a_white[r, a] = m.new_bool_var(f"a_white[r{r + 1},A{a + 1}]")
             hints[part.a_white[r, a].index] = grid.white[r][a]
             a_col[r][a] = part.a_white[r, a]
         inverse = grid.inverse(r)
         for b in range(n):
-            if b in freed_b[r]:
+            if keep_colours and b in freed_b[r] and (b not in colour_b or r < played_rounds) and r not in open_rounds:
+                b_col[r][b] = not grid.white[r][inverse[b]]
+            elif b in freed_b[r]:
                 w = m.new_bool_var(f"b_white[r{r + 1},B{b + 1}]")
                 hints[w.index] = not grid.white[r][inverse[b]]
                 b_col[r][b] = w
@@ -239,10 +283,13 @@ def solve_part(
         # In a game exactly one player has White.
         _clause(m, [~x, _not(a_col[r][a]), _not(b_col[r][b])])
         _clause(m, [~x, a_col[r][a], b_col[r][b]])
-    colour_rounds = {r for r in range(rounds) if r in colour_rounds or freed_a[r]}
+    if keep_colours:
+        colour_rounds = {r for r, _a in part.a_white}
+    else:
+        colour_rounds = {r for r in range(rounds) if r in colour_rounds or freed_a[r]}
     # Colour requests and the White of a requested meeting.
     for meet in match.meets:
-        if meet.white is not None and meet.round - 1 in colour_rounds:
+        if meet.white is not None and (meet.round - 1 in colour_rounds or keep_colours):
             want = meet.white is Team.A
             if not _clause(m, [a_col[meet.round - 1][meet.a - 1] if want else _not(a_col[meet.round - 1][meet.a - 1])]):
                 return PartResult(None, "infeasible", 0.0, "check 193")
@@ -319,7 +366,7 @@ def solve_part(
     m.add(sum(part.breaks) + part.fixed_breaks == 2 * half)
     if at_most is not None:
         m.add(sum(part.breaks) <= at_most - part.fixed_breaks)
-    if match.rules.objective != "none":
+    if match.rules.objective != "none" and minimise:
         m.minimize(sum(part.breaks))
     for index, value in hints.items():
         m.add_hint(m.get_int_var_from_proto_index(index), value)
@@ -424,13 +471,67 @@ def repair(
 
     Frees the damaged rounds' pairings and every unplayed round's colours; while that part has no
     solution (or none is found in its share of the time), frees more unplayed rounds, chosen from
-    the seed, up to all of them.
+    the seed, up to all of them (:func:`repair_by_rounds`).  After played rounds that deviate from
+    the image, that schedule, found in a third of the time and work, is only the fallback:
+    :func:`repair_pairings` then has most of what is left, and the better of the two is returned.
     """
-    rng = random.Random(seed)
     k = len(match.played)
     current = with_played(match, grid)
     if not relaxed and rules_kept(match, current):
         return current, 0.0
+    if not k:
+        return repair_by_rounds(match, grid, current, deadline, work, workers, seed, relaxed, board_excess)
+    third = time.monotonic() + (deadline - time.monotonic()) / 3
+    fallback, used = repair_by_rounds(
+        match, grid, current, third, None if work is None else work / 3, workers, seed, relaxed, board_excess
+    )
+    # Most of what is left, but not all: when no window is solved, the search improves the fallback.
+    share = time.monotonic() + (deadline - time.monotonic()) * 0.6
+    found, more = repair_pairings(
+        match,
+        grid,
+        current,
+        share,
+        None if work is None else max(work - used, 0.0),
+        workers,
+        seed,
+        relaxed,
+        board_excess,
+    )
+    used += more
+    options = [g for g in (found, fallback) if g is not None]
+    if options:
+        return min(options, key=lambda g: g.breaks()), used
+    again, more = repair_by_rounds(
+        match,
+        grid,
+        current,
+        deadline,
+        None if work is None else max(work - used, 0.001),
+        workers,
+        seed,
+        relaxed,
+        board_excess,
+    )
+    return again, used + more
+
+
+def repair_by_rounds(
+    match: Match,
+    grid: Grid,
+    current: Grid,
+    deadline: float,
+    work: float | None,
+    workers: int,
+    seed: int,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
+) -> tuple[Grid | None, float]:
+    """The damaged rounds and the affected players' games freed, then more and more rounds (see
+    :func:`repair`); ``current`` is the image ``grid`` with the played rounds written in."""
+    rng = random.Random(seed)
+    k = len(match.played)
+    used = 0.0
     unplayed = list(range(k, grid.rounds))
     free = damaged_rounds(match, current)
     a_players, b_players = affected_players(match, grid, current)
@@ -446,7 +547,6 @@ def repair(
         (set(free), near, games),
         (set(free), wider, games),
     ]
-    used = 0.0
     while True:
         left = deadline - time.monotonic()
         if left <= 0 or (work is not None and used >= work) or stop.requested():
@@ -470,6 +570,131 @@ def repair(
         used += result.work
         if result.grid is not None:
             return result.grid, used
+
+
+def flipped_players(match: Match, image: Grid, current: Grid) -> tuple[set[int], set[int]]:
+    """The A and B players (0-based) whose colour in some played round differs from the image's."""
+    image_a, image_b = image.colours()
+    now_a, now_b = current.colours()
+    rounds = range(len(match.played))
+    return (
+        {p for p in range(image.n) if any(image_a[p][r] != now_a[p][r] for r in rounds)},
+        {p for p in range(image.n) if any(image_b[p][r] != now_b[p][r] for r in rounds)},
+    )
+
+
+#: Window widths (unplayed rounds from the first one) tried by :func:`repair_pairings`, then all of them.
+WINDOWS = (2, 4, 8, 12, 16, 24, 32, 48)
+
+
+def repair_pairings(
+    match: Match,
+    image: Grid,
+    current: Grid,
+    deadline: float,
+    work: float | None,
+    workers: int,
+    seed: int,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
+) -> tuple[Grid | None, float]:
+    """After played rounds that deviate from the image: re-pair a growing window of rounds, colours kept.
+
+    ``current`` is the image with the played rounds written in.  Every player keeps the image's
+    colour in every unplayed round except the *flipped* players (a played colour differs from the
+    image's: both players of a game played with colours reversed, or the B players of two games
+    whose opponents were swapped across colours), whose colours are free; the pairings of the
+    damaged rounds and of the first w unplayed rounds are re-solved (a matching of players of
+    opposite colours, :func:`solve_part` with ``colour_players``), for w = 2, 4, 8, ... up to every
+    unplayed round.  Only the flipped players' breaks can change, so a solution is the image's
+    colours but for a few players: the narrow windows are usually infeasible, which CP-SAT proves
+    at once, and the first feasible window gives a start near the plain design's breaks.
+    (None, work) when no window gave a schedule in time.
+    """
+    k = len(match.played)
+    flipped = flipped_players(match, image, current)
+    unplayed = list(range(k, current.rounds))
+    widths = [w for w in WINDOWS if w < len(unplayed)] + [len(unplayed)]
+    affected = affected_players(match, image, current)
+    wider = (flipped[0] | affected[0], flipped[1] | affected[1])
+    candidates = [(current, flipped)]
+    if any(len(team) == 2 for team in flipped):
+        candidates.append((swap_roles(current, k, *flipped), flipped))
+    if wider != flipped:
+        candidates.append((current, wider))
+    opening = set(unplayed[:3])  # then every colour of the first unplayed rounds free as well
+    used = 0.0
+    found: list[Grid] = []
+    for grid, players in candidates:  # the image, the role swap, more colours free; the best found
+        if found and players is wider:
+            break
+        damaged = damaged_rounds(match, grid)
+        window = opening if players is wider else set()
+        unknown = 0
+        for index, width in enumerate(widths):
+            left = deadline - time.monotonic()
+            if left <= 0 or (work is not None and used >= work) or stop.requested() or unknown > 1:
+                break  # two windows not solved in their share: wider ones are harder still
+            cap = 0.6 if work is None else max(min(0.6, work - used), 0.001)
+            budget = Budget(left / max(1, min(2, len(widths) - index)), cap, workers, seed)
+            free = damaged | set(unplayed[:width])
+            result = solve_part(
+                match,
+                grid,
+                free,
+                window,
+                budget,
+                relaxed=relaxed,
+                board_excess=board_excess,
+                colour_players=players,
+                minimise=False,
+            )
+            used += result.work
+            unknown += result.status == "unknown"
+            if result.grid is not None and time.monotonic() < deadline:
+                # Any solution first (the free players' colours may be anywhere), then fewest breaks from there.
+                again = solve_part(
+                    match,
+                    result.grid,
+                    free,
+                    window,
+                    Budget(max(deadline - time.monotonic(), 0.01) / 2, cap, workers, seed),
+                    result.grid.breaks(),
+                    relaxed=relaxed,
+                    board_excess=board_excess,
+                    colour_players=players,
+                )
+                used += again.work
+                if again.grid is not None:
+                    result = again
+            if result.grid is not None:
+                found.append(result.grid)
+            if result.status == "optimal" or len(found) >= 2:  # a wider window may do better than a first solution
+                break
+    if not found:
+        return None, used
+    return min(found, key=lambda g: g.breaks()), used
+
+
+def swap_roles(grid: Grid, first: int, a_players: set[int], b_players: set[int]) -> Grid:
+    """``grid`` with two players of a team exchanging their games (opponents and colours) from round
+    ``first`` on, for each team with exactly two players given; the pairs met are then repaired.
+
+    After a colour reversal in the last played round the flipped players' colour sequences have a
+    break there; in a design of alternating players two flipped players of one team had opposite
+    colours, so each continuing with the other's games keeps alternating (only their pairs change).
+    """
+    a_map, b_map = list(range(grid.n)), list(range(grid.n))
+    for team, mapping in ((a_players, a_map), (b_players, b_map)):
+        if len(team) == 2:
+            x, y = sorted(team)
+            mapping[x], mapping[y] = y, x
+    out = grid.copy()
+    for r in range(first, grid.rounds):
+        for a in range(grid.n):
+            out.opp[r][a_map[a]] = b_map[grid.opp[r][a]]
+            out.white[r][a_map[a]] = grid.white[r][a]
+    return out
 
 
 def affected_players(match: Match, image: Grid, current: Grid) -> tuple[set[int], set[int]]:
@@ -557,7 +782,9 @@ def improve(
 
     Each step frees a few rounds' pairings (with the colours of those rounds and their
     neighbours), a few players' games, or a window of rounds' colours, chosen where the breaks
-    are; re-solves that part with at most the current breaks; and moves there.  ``accept`` (the
+    are (after played rounds, also a window of rounds re-paired with every colour kept but those of
+    the players with the most breaks); re-solves that part with at most the current breaks; and
+    moves there.  ``accept`` (the
     verifier, in the designer) must approve each new best schedule.
     """
     rng = random.Random(seed)
@@ -567,7 +794,7 @@ def improve(
     unplayed = list(range(k, grid.rounds))
     best, best_breaks = grid, grid.breaks()
     current, current_breaks = grid, best_breaks
-    size = {"rounds": 3, "colours": max(4, min(len(unplayed), 8)), "players": 4}
+    size = {"rounds": 3, "colours": max(4, min(len(unplayed), 8)), "players": 4, "pairings": 6}
     step_work = 0.4
     if len(unplayed) < 2:
         return best, log
@@ -576,6 +803,11 @@ def improve(
             break
         draw = rng.random()
         kind = "rounds" if draw < 0.4 else "players" if draw < 0.75 else "colours"
+        if k and rng.random() < 0.35:  # after played rounds, often a window re-paired with colours kept
+            kind = "pairings"
+        colour_players: tuple[set[int], set[int]] | None = None
+        free: set[int]
+        colours: set[int]
         # Rounds and players with many breaks are chosen more often: that is where there is something to gain.
         weight = round_weights(current, unplayed)
         games: dict[int, set[int]] = {}
@@ -588,6 +820,16 @@ def improve(
             b_players = {p - grid.n for p in chosen if p >= grid.n}
             games = players_games(current, unplayed, a_players, b_players)
             free, colours = set(), set()
+        elif kind == "pairings":
+            # The players with the most breaks since the last played round may change colour; all
+            # others keep theirs while a window of rounds is re-paired (see repair_pairings).
+            a_rows, b_rows = current.colours()
+            breaks_of = [sum(row[r] == row[r + 1] for r in range(k - 1, grid.rounds - 1)) for row in (*a_rows, *b_rows)]
+            order = sorted(range(2 * grid.n), key=lambda p: (-breaks_of[p], rng.random()))[: size["pairings"]]
+            colour_players = ({p for p in order if p < grid.n}, {p - grid.n for p in order if p >= grid.n})
+            width = min(rng.choice((4, 6, 8, 12)), len(unplayed))
+            first = rng.randrange(len(unplayed) - width + 1)
+            free, colours = set(unplayed[first : first + width]), set()
         elif kind == "rounds":
             count = min(size["rounds"], len(unplayed))
             if rng.random() < 0.3:
@@ -613,12 +855,13 @@ def improve(
             free_players=games,
             relaxed=relaxed,
             board_excess=board_excess,
+            colour_players=colour_players,
         )
         log.iterations += 1
         log.work += result.work
         # Neighbourhoods solved to optimality grow; those that time out shrink.
         if result.status == "optimal":
-            size[kind] = min(size[kind] + 1, len(unplayed) if kind != "players" else grid.n)
+            size[kind] = min(size[kind] + 1, grid.n if kind in ("players", "pairings") else len(unplayed))
         elif result.status == "unknown":
             size[kind] = max(size[kind] - 1, 2)
         if result.grid is None:

@@ -32,6 +32,12 @@ of the played rounds, so each candidate is extended and checked at once), and me
 requests by a small CP-SAT assignment model over the two renumberings (one Boolean a pair of players,
 ``x[i, a]``: base player ``Ai`` becomes ``Aa``).  The schedules are handled as a :class:`Grid`, plain
 lists indexed from 0, since the start and the search (``solver/lns.py``) touch every game many times.
+
+When the last played round deviates from the design (two boards swapped opponents, two games played
+with colours reversed), no image reproduces all the played rounds: :func:`fit_prefix` then fits the
+rounds before it exactly and follows the deviating round wherever it does not contradict them, and
+the repair (``solver/lns.py``, ``repair_pairings``) re-pairs windows of later rounds around the
+deviation with the image's colours kept for everybody but the few players it flipped.
 """
 
 from __future__ import annotations
