@@ -64,19 +64,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
-from ortools.sat.python.cp_model_helper import Literal as CpLiteral
 
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Team
 from scheveningen.solver import stop
+from scheveningen.solver.literals import Lit, add_clause, negate
 from scheveningen.solver.start import Grid, played_grid, request_kept
-
-Lit = CpLiteral | bool  # a Boolean variable, its negation, or a constant
-
-
-def _not(lit: Lit) -> Lit:
-    return (not lit) if isinstance(lit, bool) else ~lit
 
 
 def _relaxed_board_balance(
@@ -115,17 +109,6 @@ def _relaxed_board_balance(
 
 def _count(row: Sequence[Lit], value: bool) -> int:
     return sum(1 for lit in row if lit is value)
-
-
-def _clause(model: cp_model.CpModel, lits: Sequence[Lit]) -> bool:
-    """Post a clause over literals and constants; False when it is empty (cannot hold)."""
-    if any(lit is True for lit in lits):
-        return True
-    free = [lit for lit in lits if not isinstance(lit, bool)]
-    if not free:
-        return False
-    model.add_bool_or(free)
-    return True
 
 
 @dataclass(frozen=True)
@@ -278,11 +261,11 @@ def solve_part(
                 hints[w.index] = not grid.white[r][inverse[b]]
                 b_col[r][b] = w
             else:
-                b_col[r][b] = _not(a_col[r][inverse[b]])
+                b_col[r][b] = negate(a_col[r][inverse[b]])
     for (r, a, b), x in part.meet.items():
         # In a game exactly one player has White.
-        _clause(m, [~x, _not(a_col[r][a]), _not(b_col[r][b])])
-        _clause(m, [~x, a_col[r][a], b_col[r][b]])
+        add_clause(m, [~x, negate(a_col[r][a]), negate(b_col[r][b])])
+        add_clause(m, [~x, a_col[r][a], b_col[r][b]])
     if keep_colours:
         colour_rounds = {r for r, _a in part.a_white}
     else:
@@ -290,14 +273,14 @@ def solve_part(
     # Colour requests and the White of a requested meeting.
     for meet in match.meets:
         if meet.white is not None and (meet.round - 1 in colour_rounds or keep_colours):
-            want = meet.white is Team.A
-            if not _clause(m, [a_col[meet.round - 1][meet.a - 1] if want else _not(a_col[meet.round - 1][meet.a - 1])]):
-                return PartResult(None, "infeasible", 0.0, "check 193")
+            lit = a_col[meet.round - 1][meet.a - 1]
+            if not add_clause(m, [lit if meet.white is Team.A else negate(lit)]):
+                return PartResult(None, "infeasible", 0.0, f"{meet.describe()}: the fixed colours are the other way")
     for wish in match.colours:
         r = wish.round - 1
         lit = a_col[r][wish.player.number - 1] if wish.player.team is Team.A else b_col[r][wish.player.number - 1]
-        if not _clause(m, [lit if wish.colour is Colour.WHITE else _not(lit)]):
-            return PartResult(None, "infeasible", 0.0, "check 198")
+        if not add_clause(m, [lit if wish.colour is Colour.WHITE else negate(lit)]):
+            return PartResult(None, "infeasible", 0.0, f"{wish.describe()}: the fixed colour is the other")
     rows = [[a_col[r][a] for r in range(rounds)] for a in range(n)] + [
         [b_col[r][b] for r in range(rounds)] for b in range(n)
     ]
@@ -325,7 +308,7 @@ def solve_part(
                 if Rule.NO_THREE_IN_A_ROW in relaxed and start + run < played:
                     continue
                 window = row[start : start + run + 1]
-                if not _clause(m, window) or not _clause(m, [_not(lit) for lit in window]):
+                if not add_clause(m, window) or not add_clause(m, [negate(lit) for lit in window]):
                     return PartResult(None, "infeasible", 0.0, "a fixed run of one colour is too long")
     if settings.board_balance and Rule.BOARD_BALANCE in relaxed:
         _relaxed_board_balance(m, part, grid, a_col, colour_rounds, board_excess)
@@ -349,9 +332,9 @@ def solve_part(
             if isinstance(now, bool) and isinstance(nxt, bool):
                 part.fixed_breaks += now == nxt
             elif isinstance(now, bool):
-                part.breaks.append(nxt if now else _not(nxt))
+                part.breaks.append(nxt if now else negate(nxt))
             elif isinstance(nxt, bool):
-                part.breaks.append(now if nxt else _not(now))
+                part.breaks.append(now if nxt else negate(now))
             else:
                 brk = m.new_bool_var("")
                 hints[brk.index] = hinted(now) == hinted(nxt)

@@ -16,13 +16,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ortools.sat.python import cp_model, cp_model_helper
+from ortools.sat.python import cp_model
 
 from scheveningen.models.match import Match, Request
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Team
 from scheveningen.solver import stop
 from scheveningen.solver.conflicts import Facts
+from scheveningen.solver.literals import Lit, add_clause, negate
 from scheveningen.solver.start import Grid
 
 
@@ -160,13 +161,13 @@ def _solve(
     ]
     inverse = [grid.inverse(r) for r in range(rounds)]
     rows: dict[tuple[Team, int], list[Lit]] = {(Team.A, a): [x[r][a] for r in range(rounds)] for a in range(n)}
-    rows |= {(Team.B, b): [_not(x[r][inverse[r][b]]) for r in range(rounds)] for b in range(n)}
+    rows |= {(Team.B, b): [negate(x[r][inverse[r][b]]) for r in range(rounds)] for b in range(n)}
     # A fixed colour that ``grid`` misses is soft: the grid (which keeps rules 1-3) is then a solution
     # to start from, and the objective puts the misses first; a result with a miss is no answer.
     missed: list[cp_model.IntVar] = []  # penalties: fixed colours missed, rule excess beyond bounds
     for (team, p, r), (white, _request) in fixed.items():
         lit = rows[team, p][r]
-        wanted = lit if white else _not(lit)
+        wanted = lit if white else negate(lit)
         if isinstance(wanted, bool):
             if not wanted:
                 return None
@@ -201,8 +202,8 @@ def _solve(
                     runs.append(all(lit is part[0] for lit in part))
                     continue
                 run = m.new_bool_var("")
-                _clause(m, [run, *part])
-                _clause(m, [run, *(_not(lit) for lit in part)])
+                add_clause(m, [run, *part])
+                add_clause(m, [run, *(negate(lit) for lit in part)])
                 runs.append(run)
         if not _at_most(m, runs, bounds.get(Rule.NO_THREE_IN_A_ROW, 0), missed, hard):
             return None
@@ -229,10 +230,10 @@ def _solve(
             if isinstance(now, bool) and isinstance(nxt, bool):
                 continue
             brk = m.new_bool_var("")
-            _clause(m, [_not(brk), _not(now), nxt])
-            _clause(m, [_not(brk), now, _not(nxt)])
-            _clause(m, [brk, now, nxt])
-            _clause(m, [brk, _not(now), _not(nxt)])
+            add_clause(m, [negate(brk), negate(now), nxt])
+            add_clause(m, [negate(brk), now, negate(nxt)])
+            add_clause(m, [brk, now, nxt])
+            add_clause(m, [brk, negate(now), negate(nxt)])
             breaks.append(brk)
     breaks = [lit for lit in breaks if not isinstance(lit, bool)]
     weight = len(breaks) + 1
@@ -260,24 +261,6 @@ def _solve(
             lit = x[r][a]
             out.white[r][a] = lit if isinstance(lit, bool) else solver.boolean_value(lit)
     return out
-
-
-Lit = cp_model.IntVar | cp_model_helper.Literal | bool
-
-
-def _not(lit: Lit) -> Lit:
-    return (not lit) if isinstance(lit, bool) else ~lit
-
-
-def _clause(model: cp_model.CpModel, lits: list[Lit]) -> bool:
-    """Post a clause over literals and constants; False when it cannot hold."""
-    if any(lit is True for lit in lits):
-        return True
-    free = [lit for lit in lits if not isinstance(lit, bool)]
-    if not free:
-        return False
-    model.add_bool_or(free)
-    return True
 
 
 def _sum(lits: list[Lit]) -> cp_model.LinearExprT:

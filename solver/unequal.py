@@ -31,6 +31,7 @@ from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.models.symmetry import relabel, reverse_colours
 from scheveningen.models.unequal import construct_unequal
 from scheveningen.solver import stop
+from scheveningen.solver.literals import Lit, add_clause, negate
 from scheveningen.solver.verifier import verify
 
 #: Search nodes for mapping the construction onto the requests before giving up.
@@ -279,10 +280,10 @@ def recolour_window(match: Match, schedule: Schedule, window: set[int], work: fl
                 continue
             brk = model.new_bool_var(f"break[{player},{j}]")
             # A break exactly when both games have the same colour.
-            _post(model, [_neg(x), _neg(y), brk])
-            _post(model, [x, y, brk])
-            _post(model, [~brk, x, _neg(y)])
-            _post(model, [~brk, _neg(x), y])
+            _require(model, [negate(x), negate(y), brk])
+            _require(model, [x, y, brk])
+            _require(model, [~brk, x, negate(y)])
+            _require(model, [~brk, negate(x), y])
             if touched[j] or touched[j + 1]:
                 breaks.append(brk)
             same.append(brk)
@@ -343,16 +344,6 @@ def recolour_window(match: Match, schedule: Schedule, window: set[int], work: fl
     return Schedule(schedule.boards, tuple(rounds), schedule.team_a, schedule.team_b)
 
 
-def _neg(lit: BoolLit | bool) -> BoolLit | bool:
-    return (not lit) if isinstance(lit, bool) else ~lit
-
-
-def _post(model: cp_model.CpModel, clause: list[BoolLit | bool]) -> None:
-    if any(lit is True for lit in clause):
-        return
-    model.add_bool_or([lit for lit in clause if not isinstance(lit, bool)])
-
-
 def improve_colours(
     match: Match,
     start: Schedule,
@@ -400,3 +391,9 @@ def improve_colours(
         if failures > 40:
             break
     return best
+
+
+def _require(model: cp_model.CpModel, clause: list[Lit]) -> None:
+    """A clause that must hold: one that cannot makes the model infeasible."""
+    if not add_clause(model, clause):
+        model.add_bool_or([])
