@@ -201,7 +201,7 @@ def design_at_scale(
         messages[0] += f"; {len(start.missed)} request(s) kept by no image found were repaired"
     # Without a repaired start there is nothing to improve, so the repair may take most of the time;
     # below FULL_MODEL_BOARDS the full model (the caller's fallback) can still use what it leaves.
-    share = 0.4 if match.boards < FULL_MODEL_BOARDS else 0.8
+    share = 0.4 if match.boards < FULL_MODEL_BOARDS else 0.95
     repair_deadline = time.monotonic() + max((deadline - time.monotonic()) * share, 0.2)
     grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed, relax, excess)
     if grid is None:
