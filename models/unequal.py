@@ -559,12 +559,18 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     return mirrored_double(single) if double else single
 
 
+def _sit_out_windows(p: int, m: int) -> list[range]:
+    """Sitting out m of p rounds in turn: after t rounds a player has sat out floor or ceil of t*m/p,
+    so its j-th sit-out (from 1) falls in rounds floor((j-1)p/m) + 1 .. ceil(jp/m), counted from 1;
+    the j-th range here, counted from 0."""
+    return [range((j - 1) * p // m, -(-j * p // m)) for j in range(1, m + 1)]
+
+
 def _sit_out_choices(p: int, m: int, new: int) -> list[list[int]]:
     """A few ways for the new A player of :func:`with_extra_a` to sit out ``m`` of ``p`` rounds in
-    turn while playing round ``new``: after t rounds it must have sat out floor or ceil of t*m/p, so
-    its j-th sit-out (from 1) falls in rounds floor((j-1)p/m) + 1 .. ceil(jp/m), counted from 1;
-    each taken earliest, latest, or in the middle of what is left of its window."""
-    windows = [[r for r in range((j - 1) * p // m, -(-j * p // m)) if r != new] for j in range(1, m + 1)]
+    turn while playing round ``new``: each sit-out earliest, latest, or in the middle of what is left
+    of its window (:func:`_sit_out_windows`)."""
+    windows = [[r for r in window if r != new] for window in _sit_out_windows(p, m)]
     out: list[list[int]] = []
     for pick in (0.5, 0.0, 1.0):
         chosen: list[int] = []
@@ -591,16 +597,6 @@ def _displace_window(sat_out: set[int], rounds: int, m: int) -> range:
         if count + 1 == low:
             end = min(end, t)  # ... and by round t
     return range(first, end)
-
-
-def _in_turn(sat_out: set[int], rounds: int, m: int) -> bool:
-    """Whether sitting out ``sat_out`` keeps a player's count after every round at floor or ceil of its share."""
-    count = 0
-    for t in range(1, rounds + 1):
-        count += (t - 1) in sat_out
-        if not t * m // rounds <= count <= -(-t * m // rounds):
-            return False
-    return True
 
 
 def with_extra_a(base: Schedule) -> Schedule | None:
@@ -640,9 +636,9 @@ def with_extra_a(base: Schedule) -> Schedule | None:
         may_stay: set[int] = set()
         for a, mine in a_col.items():
             out = {r for r in range(p) if r not in mine and r != q}
-            if _in_turn(out | {q}, p, m):
-                may_stay.add(a)
             may[a] = _displace_window(out, p, m)
+            if q in may[a]:  # sitting out q instead keeps it in turn just as well
+                may_stay.add(a)
         for sit_outs in _sit_out_choices(p, m, q):
             deadline = _DEADLINE.get()
             if deadline is not None and time.monotonic() >= deadline:
@@ -824,10 +820,9 @@ def _unit_pattern(p: int, k: int, g: int) -> list[list[bool]] | None:
     m, pairs = p - k, (p - g) // 2
     rows = pairs + g
     even_rounds = (p + 1) // 2
-    # After t rounds a player has sat out floor or ceil of t*m/p: the j-th sit-out (from 1) falls in
-    # rounds floor((j-1)p/m) + 1 .. ceil(jp/m), counted from 1.  Consecutive windows share at most one
-    # round, and a row sits out a round once, so the sit-outs come in order.
-    windows = [range((j - 1) * p // m, -(-j * p // m)) for j in range(1, m + 1)]
+    # Consecutive windows share at most one round, and a row sits out a round once, so the sit-outs
+    # come in order.
+    windows = _sit_out_windows(p, m)
     model = cp_model.CpModel()
     # The hint: the rotation's sit-outs (in turn, but neither parity kept), a pair taking its first player's.
     rotation = rotation_plays(p, k, p)
