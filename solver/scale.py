@@ -58,6 +58,12 @@ MIN_BOARDS = 12
 #: Below this many boards the full model is quick enough to be a fallback when the repair fails.
 FULL_MODEL_BOARDS = 24
 
+#: Rule 3 forced by colour requests: below this many boards the repair with rule 3 off goes first (its
+#: colours, moved already, make the least excess easy to reach: 40 and 60 boards answered where the
+#: image alone was not); from here on its parts cost too much, and a window of rounds around the
+#: image's miss is solved first (100 boards, benchmarks/results/conflicts.md).
+REPAIR_FIRST_BELOW = 80
+
 #: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
 MARGIN = 0.8
 
@@ -363,7 +369,11 @@ def _recoloured(
         return from_colourless(1.0)
 
     attempts: list[Callable[[], tuple[Grid | None, str]]]
-    if set(forced) == {Rule.NO_THREE_IN_A_ROW}:
+    if relax and match.boards < REPAIR_FIRST_BELOW:
+        attempts = [from_repair, from_image, colourless_last]
+    elif relax:
+        attempts = [from_image, from_repair, colourless_last]
+    elif set(forced) == {Rule.NO_THREE_IN_A_ROW}:
         attempts = [colourless_first, from_image, from_repair]
     else:
         attempts = [from_image, from_repair, colourless_last]
