@@ -58,11 +58,13 @@ MIN_BOARDS = 12
 #: Below this many boards the full model is quick enough to be a fallback when the repair fails.
 FULL_MODEL_BOARDS = 24
 
-#: Rule 3 forced by colour requests: below this many boards the repair with rule 3 off goes first (its
-#: colours, moved already, make the least excess easy to reach: 40 and 60 boards answered where the
-#: image alone was not); from here on its parts cost too much, and a window of rounds around the
-#: image's miss is solved first (100 boards, benchmarks/results/conflicts.md).
-REPAIR_FIRST_BELOW = 80
+#: Rule 3 forced by colour requests: on these many boards (from, below) the repair with rule 3 off goes
+#: first (its colours, moved already, make the least excess easy to reach: 40 and 60 boards answered
+#: where the image alone was not); outside, a window of rounds around the image's miss is solved
+#: first: quick below (16-24 boards, a fraction of a second, where the repaired schedule's many
+#: unbalanced rounds make big parts), and above the repair's parts cost too much (100 boards).
+#: Measured with benchmarks/conflicts.py and tests/test_forced_scale.py.
+REPAIR_FIRST = (32, 80)
 
 #: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
 MARGIN = 0.8
@@ -369,7 +371,7 @@ def _recoloured(
         return from_colourless(1.0)
 
     attempts: list[Callable[[], tuple[Grid | None, str]]]
-    if relax and match.boards < REPAIR_FIRST_BELOW:
+    if relax and REPAIR_FIRST[0] <= match.boards < REPAIR_FIRST[1]:
         attempts = [from_repair, from_image, colourless_last]
     elif relax:
         attempts = [from_image, from_repair, colourless_last]
