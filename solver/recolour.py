@@ -1,10 +1,12 @@
 """Colours for fixed pairings, with rules 1-3 broken exactly where the requests force it.
 
-When colour requests (wishes, the White of a meeting, played rounds) force rule 1 or rule 2 to break
-(``solver/conflicts.py``, :func:`least_excess`), the large-neighbourhood search of ``solver/lns.py``
-cannot be used: it exempts only what the played rounds break.  The pairings do not matter to these
-rules, so ``solver/scale.py`` takes the pairings of a schedule keeping every other request, and this
-module chooses all the colours again with one small CP-SAT model over the n x rounds A colours (a B
+When colour requests (wishes, the White of a meeting, played rounds) force rule 1, 2 or 3 to break
+(``solver/conflicts.py``, :func:`least_excess`), ``solver/scale.py`` first reverses the colours of a
+walk of games (:func:`flip_walks`, no solver), then re-solves a few rounds with the forced rules kept
+within their excess (``solver/lns.py``), then exchanges one player's games with a team mate's over a
+cycle of rounds (:func:`row_swaps`).  Failing those, since the pairings do not matter to rules 1-3,
+it takes the pairings of a schedule keeping every other request, and :func:`recolour`
+chooses all the colours again with one small CP-SAT model over the n x rounds A colours (a B
 player's colour is its opponent's negation): every fixed colour kept; rule 1 for every player except
 those the requests put past ceil(n/2) of one colour; rule 2 in every window except those the requests
 fix to one colour; rule 3 broken by at most its least excess; fewest breaks.  Each rule then breaks by

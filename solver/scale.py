@@ -20,9 +20,14 @@ everybody (``solver/conflicts.py``, Hall's theorem).  Rules the fixed colours (p
 wishes, the White of a meeting) already break are relaxed by their least excess, counted without a
 solver (``conflicts.least_excess``): with ``--strict`` that is the explanation; otherwise, where the
 played rounds alone force it, the repair and the search keep the rule everywhere else; where the
-requests force it, :func:`_recoloured` reaches a schedule with exactly that excess (a cycle switch of
-one player's games, a few rounds re-solved, or the colours chosen again, ``solver/recolour.py``) and
-the search then accepts only schedules with that excess.
+requests force it, :func:`_recoloured` reaches a schedule with exactly that excess (a walk of games
+with their colours reversed, a few rounds re-solved, a cycle switch of one player's games, or the
+colours chosen again, ``solver/recolour.py``) and the search then accepts only schedules with that
+excess.  Rules 1 and 3 stay in the re-solved parts, each within its excess: rule 3 as the boards out
+of balance, rule 1 as the number of players out of balance, whichever (the player the wishes put
+past the balance and the team mate who must make up the team's total); rule 2 is left out of the
+parts and checked on each answer.  The image to start from keeps as many colour wishes as an image
+can, found greedily (no image keeps them all, so the solver is not asked to prove that).
 
 The time limit is shared out (a quarter at most for the start, 80% of what is left for the repair, 40%
 below :data:`FULL_MODEL_BOARDS` boards, where the full model is a fallback), and with a work limit each

@@ -3,6 +3,8 @@ with exactly the least excess (solver/conflicts.py), on the rigid direct constru
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from scheveningen.models.match import ColourWish, Match
@@ -10,8 +12,9 @@ from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Player, Team
 from scheveningen.solver.conflicts import least_excess
 from scheveningen.solver.design import DesignParams
+from scheveningen.solver.recolour import flip_walks
 from scheveningen.solver.scale import design_at_scale
-from scheveningen.solver.start import find_start
+from scheveningen.solver.start import Grid, find_start
 from scheveningen.solver.verifier import rule_excess, verify
 
 #: One worker and a work limit: the same schedule on every run; the time limit only a safety net.
@@ -63,3 +66,23 @@ def test_colour_wishes_that_cannot_all_hold_are_placed_without_the_solver() -> N
     # One player's n/2 + 1 Whites: an image keeps all but one of them.
     start = find_start(whites_exceed(24), 5.0, keep_all=False)
     assert start is not None and len(start.missed) == 1
+
+
+def test_a_walk_of_reversed_games_gives_a_player_a_wished_colour_and_keeps_the_rules() -> None:
+    # On 13 boards a player's seven Whites keep rule 1, but no image of the design keeps them all.
+    match = whites_exceed(13)
+    assert least_excess(match) == {}
+    start = find_start(match, 5.0, keep_all=False)
+    assert start is not None and start.missed
+
+    def kept(grid: Grid) -> bool:
+        verdict = verify(grid.to_schedule(), match=match)
+        return verdict.ok and not verdict.requests
+
+    assert not kept(start.grid)
+    walked = flip_walks(match, start.grid, {}, kept, time.monotonic() + 30)
+    assert walked is not None and kept(walked)
+    assert walked.opp == start.grid.opp  # only colours were reversed
+    rows = zip(walked.white, start.grid.white, strict=True)
+    changed = sum(a != b for row, other in rows for a, b in zip(row, other, strict=True))
+    assert 0 < changed <= 6
