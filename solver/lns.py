@@ -107,9 +107,7 @@ def _relaxed_board_balance(
     m.add(sum(overs) + over_total <= board_excess - fixed)
 
 
-def _colour_balance_within(
-    m: cp_model.CpModel, rows: list[list[Lit]], low: int, high: int, colour_excess: int
-) -> bool:
+def _colour_balance_within(m: cp_model.CpModel, rows: list[list[Lit]], low: int, high: int, colour_excess: int) -> bool:
     """Rule 1 broken by at most ``colour_excess`` players (as the verifier counts it: players out of
     balance), whichever they are; False when the fixed rows alone break it more."""
     off: list[cp_model.IntVar] = []

@@ -328,9 +328,7 @@ def flip_walks(
     return None
 
 
-def _best_walk(
-    match: Match, grid: Grid, start: int, r0: int, bounds: dict[Rule, int], deadline: float
-) -> Grid | None:
+def _best_walk(match: Match, grid: Grid, start: int, r0: int, bounds: dict[Rule, int], deadline: float) -> Grid | None:
     """The walk of :func:`flip_walks` from player ``start`` (A players 0..n-1, B players n..2n-1)
     in round ``r0`` that changes the fewest breaks, applied to a copy of ``grid``; ``None`` if none."""
     n, rounds, settings = grid.n, grid.rounds, match.rules

@@ -400,9 +400,7 @@ def _recoloured(
     log = None
     if match.rules.objective == "breaks" and grid.breaks() > bound:
         before = grid.breaks()
-        grid, log = improve(
-            searched, grid, deadline, work, workers, seed, bound, exact, relax, excess, colour_excess
-        )
+        grid, log = improve(searched, grid, deadline, work, workers, seed, bound, exact, relax, excess, colour_excess)
         if log.improvements:
             messages.append(f"the search improved it from {before} to {grid.breaks()} breaks")
     schedule = grid.to_schedule()

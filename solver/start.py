@@ -583,9 +583,7 @@ def _greedy_colour_start(match: Match, tries: list[tuple[str, Grid, tuple[bool, 
         for team, p in order:
             taken = maps[team]
             scores = [
-                (sum(rows[team][i][r] is white for r, white in wishes[team, p]), -i)
-                for i in range(n)
-                if taken[i] == -1
+                (sum(rows[team][i][r] is white for r, white in wishes[team, p]), -i) for i in range(n) if taken[i] == -1
             ]
             taken[-max(scores)[1]] = p
         for team in Team:
