@@ -338,7 +338,7 @@ def _recoloured(
     )
 
     def from_image() -> tuple[Grid | None, str]:
-        """The image keeping the most requests (rules 1 and 2 off where forced), its misses re-solved."""
+        """The image keeping the most requests (rule 2 off where forced), its misses re-solved."""
         start = find_start(searched, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work, False)
         if start is None:
             return None, ""
@@ -427,10 +427,11 @@ def _least_excess_part(
     excess (rule 3 by ``excess``, rule 1 by ``colour_excess`` players), until a schedule passes
     ``exact``: (that schedule, None), or (None, the last schedule found that keeps every request).
 
-    The parts, in order: the trouble rounds with a neighbour each side; the same with the rounds half
-    the match away (in the direct construction for n = 0 mod 4 a pair's round is fixed by the halves
-    its players' blocks meet in, so moving a colour needs rounds of both halves); two neighbours each
-    side; four.  Each part has a share of the time left and of the work."""
+    The parts: the trouble rounds with one, two or four neighbours each side, and the trouble rounds
+    with the rounds half the match away, their colours and their neighbours' (in the direct
+    construction for n = 0 mod 4 a player meets the two B blocks in different halves, so moving a
+    player's colour needs rounds of both halves).  With rule 1 forced the mirrored part goes first,
+    else the narrow windows.  Each part has a share of the time left and of the work."""
     n, k, rounds = grid.n, len(match.played), grid.rounds
     trouble = missed_colour_rounds(match, grid)
     trouble |= {r for r in range(rounds) if not n // 2 <= sum(grid.white[r]) <= (n + 1) // 2}
