@@ -342,7 +342,7 @@ def _recoloured(
         start = find_start(searched, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work, False)
         if start is None:
             return None, ""
-        return least(start.grid, 0.75), f"started from {start.base}, relabelled ({start.symmetry.describe()})"
+        return least(start.grid, 0.85), f"started from {start.base}, relabelled ({start.symmetry.describe()})"
 
     def from_repair() -> tuple[Grid | None, str]:
         """The same with rule 3 off too, repaired to keep every request, then brought to the least excess."""
@@ -450,7 +450,7 @@ def _least_excess_part(
         parts = [(mirrored, near(mirrored, 1), 0.7), (near(trouble, 1), near(trouble, 1), 0.0)]
         parts.append((near(trouble, 2), near(trouble, 2), 0.0))
     else:
-        parts = [(near(trouble, 1), near(trouble, 1), 0.0), (near(trouble, 2), near(trouble, 2), 0.5)]
+        parts = [(near(trouble, 1), near(trouble, 1), 0.0), (near(trouble, 2), near(trouble, 2), 0.7)]
         parts.append((near(mirrored, 1), near(mirrored, 1), 0.7))
     parts.append((near(trouble, 4), near(trouble, 4), 0.0))
     for index, (free, colours, weight) in enumerate(parts):
