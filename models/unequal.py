@@ -34,6 +34,11 @@ round it plays, and the players it displaces meet their opponents again in the n
 same colours.  This covers p = k + 1 at every size and small p - k; it is valid but has many breaks
 (about 4k for k + 1 against k), which the designer's colour search then lowers.
 
+**Odd p against even k, and p = k = 2 mod 4** also come as pairs and one group
+(:func:`grouped_schedule`), with the sit-outs in closed form (:func:`_pass_pattern`); **even p against
+odd k** as pairs and a group against k - 1 of team B, with one B player apart whose opponents keep
+rule 1 (:func:`odd_k_schedule`).
+
 **Both teams sit out** (:func:`rotation_schedule`): the games are laid out in one
 sequence of p*q positions, k a round; position s seats A player s mod p against B player
 (s + floor(s/L)) mod q, L = lcm(p, q).  By the Chinese remainder theorem each block of L
@@ -285,7 +290,15 @@ def with_extra_b(base: Schedule) -> Schedule | None:
                 after = _sequence_breaks({**mine, r: white})
                 if after is not None and before is not None:
                     cost[r, a, white] = after - before
-    chosen = _assign_rounds(cost, base, k)
+    # Where a cell keeps the player's sit-outs in turn; without a perfect matching of rounds and A
+    # players over those cells (often so at scale) there is no assignment, and no model is built.
+    in_turn = {(r, a) for (r, a, _w) in cost if _in_turn_with(colours[a], r, p, k)}
+    graph = nx.Graph()
+    graph.add_nodes_from(("A", a) for a in colours)
+    graph.add_edges_from((("A", a), ("r", r)) for r, a in in_turn)
+    if len(nx.bipartite.hopcroft_karp_matching(graph, top_nodes=[("A", a) for a in colours])) < 2 * p:
+        return None
+    chosen = _assign_rounds({cell: c for cell, c in cost.items() if cell[:2] in in_turn}, base, k)
     if chosen is None:
         return None
     new_rounds = []
@@ -295,6 +308,17 @@ def with_extra_b(base: Schedule) -> Schedule | None:
         extra = Game(mate, new) if a_white else Game(new, mate)
         new_rounds.append(tuple(sorted([*games, extra], key=lambda g: g.a_player.number)))
     return Schedule(k, tuple(new_rounds), p, k)
+
+
+def _in_turn_with(played: dict[int, bool], extra: int, rounds: int, k: int) -> bool:
+    """Whether a player who plays the rounds in ``played`` and round ``extra`` plays floor or ceil of
+    t*k/rounds games after every t rounds (its sit-outs in turn)."""
+    count = 0
+    for t in range(1, rounds + 1):
+        count += (t - 1) in played or t - 1 == extra
+        if not t * k // rounds <= count <= -(-t * k // rounds):
+            return False
+    return True
 
 
 def _sequence_breaks(colours: dict[int, bool]) -> int | None:
@@ -1038,6 +1062,18 @@ def _z_opponents(p: int, plays: list[list[bool]], pairs: int) -> dict[int, int] 
     meeting Z in odd rounds needs their common games in even rounds to be even, both in even rounds
     needs them odd, and one in each always works: the model asks for one in each.  A small model
     finds such a matching."""
+    # The balance holds by itself once every pair is split (the parities from _z_targets make the
+    # group's share come out right), so first a plain matching in which each pair's first player meets
+    # Z in an even round and the second in an odd one, or the other way round.
+    for first_even in (0, 1):
+        graph = nx.Graph()
+        graph.add_nodes_from(("A", a) for a in range(p))
+        for a in range(p):
+            parity = (a % 2 != first_even) if a < 2 * pairs else None  # the round parity it needs
+            graph.add_edges_from((("A", a), ("r", r)) for r in range(p) if plays[a][r] and parity in (None, r % 2 == 1))
+        matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=[("A", a) for a in range(p)])
+        if all(("A", a) in matching for a in range(p)) and _z_balanced(p, plays, pairs, matching):
+            return {a: matching["A", a][1] for a in range(p)}
     even_games = [sum(plays[a][r] for r in range(0, p, 2)) for a in range(p)]
     model = cp_model.CpModel()
     z = {(a, r): model.new_bool_var(f"meets_z[A{a + 1},r{r + 1}]") for a in range(p) for r in range(p) if plays[a][r]}
@@ -1055,6 +1091,16 @@ def _z_opponents(p: int, plays: list[list[bool]], pairs: int) -> dict[int, int] 
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return {a: r for (a, r), v in z.items() if solver.boolean_value(v)}
+
+
+def _z_balanced(p: int, plays: list[list[bool]], pairs: int, matching: dict[object, object]) -> bool:
+    """The balance of :func:`_z_opponents` for a matching from ("A", player) to ("r", round)."""
+    even_games = [sum(plays[a][r] for r in range(0, p, 2)) for a in range(p)]
+    z = {a: matching["A", a][1] for a in range(p)}  # type: ignore[index]
+    plus = sum(1 for a in range(p) if z[a] % 2 == 0 and even_games[a] % 2 == 0)
+    minus = sum(1 for a in range(p) if z[a] % 2 == 1 and even_games[a] % 2 == 1)
+    split = all((z[a] + z[a + 1]) % 2 == 1 for a in range(0, 2 * pairs, 2))
+    return plus == minus and split
 
 
 def _unit_pattern(p: int, k: int, g: int) -> list[list[bool]] | None:
