@@ -18,14 +18,21 @@ A1..Ak the round-1 players, those against a White B player first, and puts the A
 out round 1 but play round 2 before those who sit out both; renumbering team B makes Bi the
 opponent of Ai in round 1.
 
-    python benchmarks/unequal_minima.py [--time-limit 120] [--sizes 5x4,7x4,...] [--name unequal_minima]
+A second model (``zero_break_pattern``) decides whether a schedule without any break exists, over
+the sit-outs alone (p*p Booleans), so it reaches larger sizes; each schedule it yields is built and
+verified.
 
-Writes benchmarks/results/<name>.{md,csv}; exits 1 if a schedule fails the verifier.
+    python benchmarks/unequal_minima.py [--time-limit 60] [--sizes 5x4,7x4,...] [--zero-sizes 13x6,...]
+        [--zero-limit 30] [--no-rules] [--name unequal_minima]
+
+Writes benchmarks/results/<name>.{md,csv} and <name>_zero.csv; exits 1 if a schedule fails the
+verifier or the two models disagree.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import sys
 import time
 from dataclasses import dataclass
@@ -40,8 +47,11 @@ from scheveningen.models.schedule import Schedule
 from scheveningen.solver.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
-HEADER = ["p", "k", "rules", "status", "best", "A", "B", "proven bound", "claimed bound", "seconds"]
-DEFAULT_SIZES = "5x4,6x4,7x4,6x5,7x5,7x6,9x4,8x5,8x6,9x6,10x6,8x7,9x8,11x6,10x7,11x8"
+HEADER = ["p", "k", "rules", "status", "best", "A", "B", "proven bound", "no break", "claimed bound", "seconds"]
+ZERO_HEADER = ["p", "k", "p, k mod 4", "no break, rules 1-3", "seconds", "no break, no rule", "seconds", "bound"]
+ZERO_WORDS = {"OPTIMAL": "yes", "INFEASIBLE": "no", "UNKNOWN": "unknown"}
+DEFAULT_SIZES = "5x4,6x4,7x4,9x4,11x4,12x4,6x2,10x2,9x3,6x5,7x5,8x5,7x6,8x6,9x6,10x6,11x6,8x7,10x7,9x8,11x8"
+ZERO_SIZES = "13x4,15x4,20x4,15x5,13x6,14x6,15x6,17x6,18x6,21x7,13x8,15x8,17x8,19x8,13x10,14x10,15x10,15x12"
 
 
 @dataclass(frozen=True)
@@ -315,16 +325,28 @@ def parse_pairs(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def bound_text(p: int, k: int) -> str:
+    """The proven bound with rule 3 (what ``unequal_break_bound`` returns when told rule 3 holds)."""
+    return str(unequal_break_bound(p, k, k, board_balance=True))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--time-limit", type=float, default=120.0, help="seconds per solve (default 120)")
-    parser.add_argument("--sizes", default=DEFAULT_SIZES, help=f"p x k pairs (default {DEFAULT_SIZES})")
-    parser.add_argument("--no-rules", action="store_true", help="also solve with rules 1-3 off")
+    parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per exact solve (default 60)")
+    parser.add_argument("--sizes", default=DEFAULT_SIZES, help=f"p x k pairs solved exactly (default {DEFAULT_SIZES})")
+    parser.add_argument(
+        "--zero-sizes", default=ZERO_SIZES, help=f"p x k pairs asked only for a schedule with no break ({ZERO_SIZES})"
+    )
+    parser.add_argument("--zero-limit", type=float, default=20.0, help="seconds per no-break model (default 20)")
+    parser.add_argument("--no-rules", action="store_true", help="also solve exactly with rules 1-3 off")
     parser.add_argument("--out-dir", type=Path, default=RESULTS)
     parser.add_argument("--name", default="unequal_minima")
     args = parser.parse_args(argv)
     header = machine_lines([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])
-    header.append(f"- Each size: this script's CP-SAT model, 1 worker, {args.time_limit:g} s")
+    header.append(
+        f"- Exact: this script's CP-SAT model, 1 worker, {args.time_limit:g} s a solve; no break: the sit-out "
+        f"model of `zero_break_pattern`, 1 worker, {args.zero_limit:g} s for each class size tried"
+    )
     print("\n".join(header), flush=True)
     rows: list[list[str]] = []
     bad = 0
@@ -332,6 +354,8 @@ def main(argv: list[str] | None = None) -> int:
         for rules in (True, False) if args.no_rules else (True,):
             result = minimum_breaks(p, k, rules, args.time_limit)
             problems = check(result, rules)
+            zero, schedule = zero_break_pattern(p, k, rules, args.zero_limit)
+            problems += zero_problems(zero, schedule, rules, result)
             bad += bool(problems)
             for problem in problems:
                 print(f"FAIL {p} against {k}: {problem}", file=sys.stderr)
@@ -343,12 +367,27 @@ def main(argv: list[str] | None = None) -> int:
                 "-" if result.best is None else str(result.best),
                 "-" if result.breaks_a is None else str(result.breaks_a),
                 "-" if result.breaks_b is None else str(result.breaks_b),
-                str(result.bound),
-                str(unequal_break_bound(p, k, k)),
+                "-" if result.bound < 0 else str(result.bound),
+                ZERO_WORDS[zero],
+                bound_text(p, k) if rules else str(unequal_break_bound(p, k, k)),
                 f"{result.seconds:.1f}",
             ]
             rows.append(row)
             print(" | ".join(row), flush=True)
+    zero_rows: list[list[str]] = []
+    for p, k in parse_pairs(args.zero_sizes) if args.zero_sizes else []:
+        row = [str(p), str(k), f"{p % 4}, {k % 4}"]
+        for rules in (True, False):
+            started_at = time.monotonic()
+            zero, schedule = zero_break_pattern(p, k, rules, args.zero_limit)
+            problems = zero_problems(zero, schedule, rules, None)
+            bad += bool(problems)
+            for problem in problems:
+                print(f"FAIL {p} against {k}: {problem}", file=sys.stderr)
+            row += [ZERO_WORDS[zero] + (" FAIL" if problems else ""), f"{time.monotonic() - started_at:.1f}"]
+        row.append(bound_text(p, k))
+        zero_rows.append(row)
+        print(" | ".join(row), flush=True)
     summary = [f"Load average at the end: {load_average()}.", f"- schedules failing the verifier: {bad}."]
     markdown = [
         "# Fewest breaks, p against k on k boards, team B playing every round (`unequal_minima.py`)",
@@ -357,17 +396,45 @@ def main(argv: list[str] | None = None) -> int:
         "",
         *summary,
         "",
+        "## Exact minima",
+        "",
         "`status`: CP-SAT's (OPTIMAL: `best` is the minimum; FEASIBLE: the minimum lies between `proven bound` and "
-        "`best`; UNKNOWN: nothing found in the time); `A`, `B`: each team's breaks in the schedule found; "
-        "`claimed bound`: `models/bounds.py: unequal_break_bound`.",
+        "`best`; INFEASIBLE: no schedule keeps the rules); `A`, `B`: each team's breaks in the schedule found; "
+        "`no break`: whether a schedule without a break exists (the sit-out model; `yes` schedules are built and "
+        "verified); `claimed bound`: `models/bounds.py: unequal_break_bound` (told that rule 3 holds when it does).",
         "",
         *markdown_table(HEADER, rows),
+        "",
+        "## Schedules without a break, larger sizes",
+        "",
+        "`yes`: a schedule with no break, built from the sit-out model's answer and verified; `no`: CP-SAT proved "
+        "that none exists (so at least 1 break); `unknown`: neither within the time.",
+        "",
+        *markdown_table(ZERO_HEADER, zero_rows),
         "",
     ]
     args.out_dir.mkdir(parents=True, exist_ok=True)
     write_results(args.out_dir, args.name, markdown, HEADER, rows)
+    with open(args.out_dir / f"{args.name}_zero.csv", "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(ZERO_HEADER)
+        writer.writerows(zero_rows)
     print("\n".join(summary))
     return 1 if bad else 0
+
+
+def zero_problems(zero: str, schedule: Schedule | None, rules: bool, exact: Minimum | None) -> list[str]:
+    """The verifier's complaints about a schedule built without a break, and any disagreement with the exact model."""
+    problems = []
+    if schedule is not None:
+        verdict = verify(schedule, double=False)
+        problems += [str(v) for v in verdict.violations() if rules or int(v.rule) == 0]
+        if verdict.metrics.total_breaks:
+            problems.append(f"the schedule meant to have no break has {verdict.metrics.total_breaks}")
+    known = exact is not None and exact.status == "OPTIMAL" and zero != "UNKNOWN"
+    if known and exact is not None and (exact.best == 0) != (zero == "OPTIMAL"):
+        problems.append(f"exact minimum {exact.best}, but the no-break model says {zero}")
+    return problems
 
 
 if __name__ == "__main__":
