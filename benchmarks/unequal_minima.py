@@ -258,8 +258,16 @@ def zero_break_pattern(p: int, k: int, rules: bool, time_limit: float = 60.0) ->
                 model.add_bool_or([~plays[a, r], mode, ~sign[a], odd])
                 x_mode[a, r] = mode
             model.add(sum(x_mode[a, r] for r in R) == x)
+            if 2 * x == k:
+                # Implied: an alternating A player has k/2 Whites, White in its X-mode games in even
+                # rounds (from 1) and its other games in odd rounds; with x = k/2 X-mode games it has
+                # as many X-mode as other games in odd rounds, so an even number of games there.
+                half = model.new_int_var(0, k, f"h{a}")
+                model.add(sum(plays[a, r] for r in range(0, p, 2)) == 2 * half)
         for r in R:
             model.add(sum(x_mode[a, r] for a in A) == x)
+        if 2 * x == k:
+            model.add(sign[0] == 1)  # flipping every colour keeps x = k/2 and flips every sign
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.max_time_in_seconds = time_limit
