@@ -23,7 +23,7 @@ the sit-outs alone (p*p Booleans), so it reaches larger sizes; each schedule it 
 verified.
 
     python benchmarks/unequal_minima.py [--time-limit 60] [--sizes 5x4,7x4,...] [--zero-sizes 13x6,...]
-        [--zero-limit 30] [--no-rules] [--name unequal_minima]
+        [--zero-limit 20] [--no-rules] [--rule-3] [--name unequal_minima]
 
 Writes benchmarks/results/<name>.{md,csv} and <name>_zero.csv; exits 1 if a schedule fails the
 verifier or the two models disagree.
@@ -50,6 +50,7 @@ RESULTS = Path(__file__).resolve().parent / "results"
 HEADER = ["p", "k", "rules", "status", "best", "A", "B", "proven bound", "no break", "claimed bound", "seconds"]
 ZERO_HEADER = ["p", "k", "p, k mod 4", "no break, rules 1-3", "seconds", "no break, no rule", "seconds", "bound"]
 ZERO_WORDS = {"OPTIMAL": "yes", "INFEASIBLE": "no", "UNKNOWN": "unknown"}
+RULE_WORDS: dict[bool | tuple[bool, bool, bool], str] = {True: "1-3", False: "none", (False, False, True): "3"}
 DEFAULT_SIZES = "5x4,6x4,7x4,9x4,11x4,12x4,6x2,10x2,9x3,6x5,7x5,8x5,7x6,8x6,9x6,10x6,11x6,8x7,10x7,9x8,11x8"
 ZERO_SIZES = "13x4,15x4,20x4,15x5,13x6,14x6,15x6,17x6,18x6,21x7,13x8,15x8,17x8,19x8,13x10,14x10,15x10,15x12"
 
@@ -347,6 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--zero-limit", type=float, default=20.0, help="seconds per no-break model (default 20)")
     parser.add_argument("--no-rules", action="store_true", help="also solve exactly with rules 1-3 off")
+    parser.add_argument("--rule-3", action="store_true", help="also solve exactly with rule 3 alone")
     parser.add_argument("--out-dir", type=Path, default=RESULTS)
     parser.add_argument("--name", default="unequal_minima")
     args = parser.parse_args(argv)
@@ -359,25 +361,30 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[list[str]] = []
     bad = 0
     for p, k in parse_pairs(args.sizes):
-        for rules in (True, False) if args.no_rules else (True,):
+        rule_sets: list[bool | tuple[bool, bool, bool]] = [True]
+        rule_sets += [False] if args.no_rules else []
+        rule_sets += [(False, False, True)] if args.rule_3 else []
+        for rules in rule_sets:
             result = minimum_breaks(p, k, rules, args.time_limit)
             problems = check(result, rules)
-            zero, schedule = zero_break_pattern(p, k, rules, args.zero_limit)
-            problems += zero_problems(zero, schedule, rules, result)
+            # Rules 1 and 2 hold in every schedule without a break, so rule 3 decides.
+            rule_3 = rules if isinstance(rules, bool) else rules[2]
+            zero, schedule = zero_break_pattern(p, k, rule_3, args.zero_limit)
+            problems += zero_problems(zero, schedule, rule_3, result)
             bad += bool(problems)
             for problem in problems:
                 print(f"FAIL {p} against {k}: {problem}", file=sys.stderr)
             row = [
                 str(p),
                 str(k),
-                "1-3" if rules else "none",
+                RULE_WORDS[rules],
                 result.status + (" FAIL" if problems else ""),
                 "-" if result.best is None else str(result.best),
                 "-" if result.breaks_a is None else str(result.breaks_a),
                 "-" if result.breaks_b is None else str(result.breaks_b),
                 "-" if result.bound < 0 else str(result.bound),
                 ZERO_WORDS[zero],
-                bound_text(p, k) if rules else str(unequal_break_bound(p, k, k)),
+                bound_text(p, k) if rule_3 else str(unequal_break_bound(p, k, k)),
                 f"{result.seconds:.1f}",
             ]
             rows.append(row)

@@ -152,8 +152,8 @@ def unequal_break_bound(
     the sizes).  ``tests/test_unequal.py`` checks it against CP-SAT optima on small sizes.
 
     *One team of k >= 2 players, the other of c*k with c >= 3 odd, on k boards, single
-    round, rule 3 kept (``board_balance``): at least k breaks for even k, (k + 1) / 2 for
-    odd k* (:func:`multiple_break_bound`, docs/bounds_unequal.md).  Rule 3 is not assumed
+    round, rule 3 kept (``board_balance``): at least k breaks for even k, (k + 1)/2 +
+    max(0, (k - c)/2) for odd k* (:func:`multiple_break_bound`, docs/bounds_unequal.md).  Rule 3 is not assumed
     unless the caller says it holds: without it 9 against 3 and 12 against 4 have schedules
     with no break.
 
@@ -193,12 +193,16 @@ def multiple_break_bound(p: int, k: int) -> int:
     of them.  If team B has no Y (or, alike, no X) and x >= 1 X players, x < ceil(k/2): with
     x = ceil(k/2) every round's X-like players would be the X players alone, so the other
     floor(k/2) >= 1 would be Y-like throughout, Y players.  So at least k - x >= floor(k/2) + 1
-    B players break; for even k each round has k/2 B players Black, so P(b) averages p/2 over
+    B players break.  For even k each round has k/2 B players Black, so P(b) averages p/2 over
     team B, and as P(X) = p/2 - k/2 some b has P(b) >= p/2 + 1: S >= k/2 + 1, in all k + 2.
-    With no X and no Y all k B players break.  So at least k breaks for even k and
-    floor(k/2) + 1 = (k + 1)/2 for odd k.  Only rule 0, sitting out in turn and rule 3 are used.
-    0 for other sizes (no claim).
+    For odd k each round has (k - 1)/2 or (k + 1)/2 B players Black, so P averages at least
+    p(k - 1)/(2k) while P(X) = (p - k)/2: S >= (k - c)/2 (with only Y players alike, from
+    P(Y) = (p + k)/2 and an average of at most p(k + 1)/(2k)), in all (k + 1)/2 + (k - c)/2
+    when c < k.  With no X and no Y all k B players break.  So at least k breaks for even k
+    and (k + 1)/2 + max(0, (k - c)/2) for odd k.  Only rule 0, sitting out in turn and rule 3
+    are used.  0 for other sizes (no claim).
     """
     if k < 2 or p % k or (p // k) % 2 == 0 or p // k < 3:
         return 0
-    return k if k % 2 == 0 else (k + 1) // 2
+    c = p // k
+    return k if k % 2 == 0 else (k + 1) // 2 + max(0, (k - c) // 2)

@@ -119,7 +119,8 @@ def test_multiple_bound_needs_k_dividing_p_by_an_odd_number_from_three() -> None
     for k in range(2, 12):
         for p in range(k, 8 * k):
             c, rest = divmod(p, k)
-            expected = (k if k % 2 == 0 else (k + 1) // 2) if rest == 0 and c % 2 == 1 and c >= 3 else 0
+            odd = (k + 1) // 2 + max(0, (k - c) // 2)
+            expected = (k if k % 2 == 0 else odd) if rest == 0 and c % 2 == 1 and c >= 3 else 0
             assert multiple_break_bound(p, k) == expected
             assert unequal_break_bound(p, k, k, double=True, board_balance=True) == 0
     assert unequal_break_bound(5, 4, 4, board_balance=True) == 2  # the k + 1 bound is kept
