@@ -224,12 +224,12 @@ def zero_break_pattern(p: int, k: int, rules: bool, time_limit: float = 60.0) ->
     which splits into x perfect matchings (Koenig), one per X player, and likewise for Y.  Rules 1-3
     then hold exactly when x = floor(k/2) or ceil(k/2) (rule 3 in round 1, and every alternation keeps
     rules 1 and 2); flipping every colour swaps X and Y, so x = floor(k/2) is tried then, and every x
-    from 0 to floor(k/2) without rules.  Returns "OPTIMAL" (a feasible pattern) with the schedule
+    from 0 to floor(k/2) without rules (floor(k/2) first).  Returns "OPTIMAL" (a feasible pattern) with the schedule
     without a break built from it as above (for the verifier), "INFEASIBLE" (no schedule without a
     break), or "UNKNOWN".
     """
     statuses = []
-    for x in [k // 2] if rules else list(range(k // 2 + 1)):
+    for x in [k // 2] if rules else [k // 2, *range(k // 2)]:  # the likeliest first
         model = cp_model.CpModel()
         A, R = range(p), range(p)
         plays = {(a, r): model.new_bool_var(f"p{a}_{r}") for a in A for r in R}
@@ -420,20 +420,24 @@ def main(argv: list[str] | None = None) -> int:
         "",
         *markdown_table(HEADER, rows),
         "",
-        "## Schedules without a break, larger sizes",
-        "",
-        "`yes`: a schedule with no break, built from the sit-out model's answer and verified; `no`: CP-SAT proved "
-        "that none exists (so at least 1 break); `unknown`: neither within the time.",
-        "",
-        *markdown_table(ZERO_HEADER, zero_rows),
-        "",
     ]
+    if zero_rows:
+        markdown += [
+            "## Schedules without a break, larger sizes",
+            "",
+            "`yes`: a schedule with no break, built from the sit-out model's answer and verified; `no`: CP-SAT "
+            "proved that none exists (so at least 1 break); `unknown`: neither within the time.",
+            "",
+            *markdown_table(ZERO_HEADER, zero_rows),
+            "",
+        ]
     args.out_dir.mkdir(parents=True, exist_ok=True)
     write_results(args.out_dir, args.name, markdown, HEADER, rows)
-    with open(args.out_dir / f"{args.name}_zero.csv", "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(ZERO_HEADER)
-        writer.writerows(zero_rows)
+    if zero_rows:
+        with open(args.out_dir / f"{args.name}_zero.csv", "w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(ZERO_HEADER)
+            writer.writerows(zero_rows)
     print("\n".join(summary))
     return 1 if bad else 0
 
