@@ -17,6 +17,8 @@ from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRoun
 from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.models.symmetry import relabel, reverse_colours, swap_teams
 from scheveningen.models.unequal import (
+    PASS_GROUP_SIZES,
+    _pass_pattern,
     construct_unequal,
     grouped_schedule,
     paired_classes,
@@ -90,7 +92,57 @@ def test_odd_against_even_is_built_by_adding_an_a_player(p: int, q: int, k: int)
 
 
 # Odd p against even k with p - k >= 3: pairs of A players and one odd group.
-GROUPED = [(9, 6), (15, 10), (21, 14), (35, 26), (55, 40)]
+GROUPED = [(9, 6), (15, 10), (21, 14), (35, 26), (55, 40), (97, 92)]
+
+
+@st.composite
+def grouped_sizes(draw: st.DrawFn) -> tuple[int, int, int]:
+    k = draw(st.integers(2, 48)) * 2
+    p = draw(st.integers(k + 3, 99).filter(lambda p: p % 2 == 1))
+    m = p - k
+    smallest = -(-p // m) | 1  # at least one of the group sits out a round, and g is odd
+    g = draw(st.integers(smallest, min(p - 2, smallest + 8)).filter(lambda g: g % 2 == 1))
+    return p, k, g
+
+
+@settings(max_examples=40, deadline=None)
+@given(grouped_sizes())
+def test_the_pass_pattern_keeps_turns_pairs_and_parity(size: tuple[int, int, int]) -> None:
+    """Counted here from the rows alone: m = p - k sit-outs a round, a pair counting twice; every
+    row m sit-outs, in turn; and for every row the parity of its sit-outs in even rounds (from 0)
+    that gives an even number of games in even rounds."""
+    p, k, g = size
+    rows = _pass_pattern(p, k, g)
+    if rows is None:
+        return  # the caller then tries another group size; the size sweep below counts these
+    m, pairs = p - k, (p - g) // 2
+    assert len(rows) == pairs + g and all(len(row) == p for row in rows)
+    weight = [2] * pairs + [1] * g
+    sat = [0] * len(rows)
+    for r in range(p):
+        assert sum(w for w, row in zip(weight, rows, strict=True) if not row[r]) == m, r
+        for i, row in enumerate(rows):
+            sat[i] += not row[r]
+        assert max(sat) - min(sat) <= 1, (r, sat)  # in turn
+    assert sat == [m] * len(rows)
+    for row in rows:
+        games_in_even_rounds = sum(1 for r in range(0, p, 2) if row[r])
+        assert games_in_even_rounds % 2 == 0
+
+
+def test_the_pass_pattern_covers_every_odd_against_even_size() -> None:
+    """Odd p up to 99 against even k with p - k >= 5 (a seeded sample, and sizes that need a larger
+    group than the smallest): a group size among those grouped_schedule tries has a pass pattern.
+    (All 1,081 such sizes do; the sweep takes half a minute.)"""
+    every = [(p, k) for k in range(4, 96, 2) for p in range(k + 5, 100, 2)]
+    sample = [*random.Random(13).sample(every, 40), (21, 4), (97, 8), (65, 60), (97, 92), (99, 94)]
+    missing = []
+    for p, k in sample:
+        smallest = -(-p // (p - k)) | 1
+        tried = range(smallest, min(p - 1, smallest + 2 * PASS_GROUP_SIZES), 2)
+        if all(_pass_pattern(p, k, g) is None for g in tried):
+            missing.append((p, k))
+    assert missing == []
 
 
 @pytest.mark.parametrize(("p", "k"), GROUPED)
