@@ -60,6 +60,7 @@ import itertools
 import math
 import operator
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import networkx as nx
@@ -81,6 +82,8 @@ PATTERN_WORK_LIMIT = 1.0
 PASS_GROUP_SIZES = 12
 #: ... and the pairs' and group's colours for at most this many of the patterns found.
 PASS_GROUP_TRIES = 3
+#: Above this many cells (p*k), :func:`full_side_schedule` tries the closed forms before the class model.
+CLASS_MODEL_CELLS = 500
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
 
@@ -165,12 +168,9 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
     if p <= k:
         raise ValueError(f"full_side_schedule needs more A players than boards, got {p} on {k}")
     found = paired_classes(p, k)
-    if found is None and k % 2 and k >= 3 and paired_classes(p, k - 1) is not None:
-        base = full_side_schedule(p, k - 1)
-        extended = with_extra_b(base) if base is not None else None
-        if extended is not None:
-            return extended
-    if found is None and k % 2 == 0 and p % 2 == 1:
+    if found is not None:
+        return _from_classes(p, k, found)
+    if k % 2 == 0 and p % 2 == 1:
         # Odd p against even k: no class schedule exists when p = k + 1 (docs/bounds_unequal.md), and
         # the class model rarely finishes at scale otherwise: pairs and one odd group, or a closed-form
         # base extended by one A player and a round.
@@ -178,13 +178,32 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
         if m <= 3:  # one added player's displaced games fit in turn (docs/bounds_unequal.md)
             return extended_schedule(p, k) or (grouped_schedule(p, k) if m == 3 else None)
         return grouped_schedule(p, k) or extended_schedule(p, k)
-    if found is None:
-        # The class model, over the rotation (odd k) or sit-outs that make the count possible (even k).
-        pattern = even_pattern(p, k) if k % 2 == 0 else rotation_plays(p, k, p)
-        found = _solve_classes(p, k, pattern) if pattern is not None else None
-    if found is None:
-        return extended_schedule(p, k) if k % 2 == 0 else None
-    return _from_classes(p, k, found)
+    # Even p: odd k extends any base on the even k - 1 boards by a B player (such a base has
+    # (k - 1)/2 A Whites in every round, by rule 3), p = k = 2 mod 4 takes pairs and a group.  The
+    # class model below does better where it finishes, so it goes first for small sizes and where the
+    # base is not in closed form.
+    closed_form: list[Callable[[], Schedule | None]] = []
+    if k % 2 and k >= 3 and p % 2 == 0:
+        closed_form.append(lambda: _with_extra_b_or_none(full_side_schedule(p, k - 1)))
+    if k % 2 == 0 and p % 2 == 0:
+        closed_form.append(lambda: grouped_schedule(p, k))
+    first = p * k > CLASS_MODEL_CELLS or (k % 2 == 1 and paired_classes(p, k - 1) is not None)
+    for build in closed_form if first else ():
+        if (schedule := build()) is not None:
+            return schedule
+    # The class model, over the rotation (odd k) or sit-outs that make the count possible (even k).
+    pattern = even_pattern(p, k) if k % 2 == 0 else rotation_plays(p, k, p)
+    found = _solve_classes(p, k, pattern) if pattern is not None else None
+    if found is not None:
+        return _from_classes(p, k, found)
+    for build in () if first else closed_form:
+        if (schedule := build()) is not None:
+            return schedule
+    return extended_schedule(p, k) if k % 2 == 0 else None
+
+
+def _with_extra_b_or_none(base: Schedule | None) -> Schedule | None:
+    return with_extra_b(base) if base is not None else None
 
 
 def extended_schedule(p: int, k: int) -> Schedule | None:
@@ -762,29 +781,31 @@ def _runs_ok_near(colours: list[bool], positions: tuple[int, ...]) -> bool:
 
 
 def grouped_schedule(p: int, k: int) -> Schedule | None:
-    """Odd p against even k (p - k >= 3), team B playing every round: pairs of A players and one
-    odd group; ``None`` when no group size tried gives a schedule within the work limits.
+    """Odd p against even k (p - k >= 3), or p = k = 2 mod 4, team B playing every round: pairs of A
+    players and one group; ``None`` when no group size tried gives a schedule within the work limits.
 
     As in :func:`paired_classes`, team B's players all alternate (half White in odd rounds, half in
     even ones), so every A player must play an even number of games in even rounds (the
     argument of :func:`even_pattern`), and two A players who sit out together and always meet
     opposite classes keep every round's count of games against X right.  With p odd not every A
-    player can have a partner: the (p - g)/2 pairs and a group of g players (g odd) share the
-    rounds.  A sit-out model (:func:`_unit_pattern`) places every row's m = p - k sit-outs in
-    turn, its j-th in the rounds where a j-th sit-out may fall, with an even number of games in
-    even rounds for every row, and an odd number of the group sitting out each round, so that an
-    even number of the group plays.  Each pair's colours are then chosen in closed form
-    (:func:`_colours_with_count`); the group's classes by the class model restricted to the group,
-    each round's playing members half against X.  A round of the group needs at least one of it
-    sitting out, so g >= p/m; g is tried so that about one, or about three, of the group sit out a
-    round.
+    player can have a partner, and with p = k = 2 mod 4 the pairs alone cannot all have that
+    parity: the (p - g)/2 pairs and a group of g players (g of p's parity) share the rounds.  The
+    sit-outs come from :func:`_pass_pattern` in closed form (every row's m = p - k sit-outs in turn,
+    the parity for every row, and as many of the group sitting out each round as m mod 2, so that an
+    even number of the group plays), or, if that gets stuck for every group size tried, from the
+    sit-out model :func:`_unit_pattern`.  Each pair's colours are then chosen in closed form
+    (:func:`_colours_with_count`) or by a small model where its stretches are too short
+    (:func:`_pairs_and_group`); the group's classes by the class model restricted to the group, each
+    round's playing members half against X.  With odd p a round of the group needs at least one of
+    it sitting out, so g >= p/m.
     """
     m = p - k
-    if p % 2 == 0 or k % 2 or m < 3:
-        raise ValueError(f"grouped_schedule needs odd p, even k and p - k >= 3, got {p} and {k}")
-    # About one or about three of the group sitting out each round (it must be odd) leave the
-    # sit-out model the most room; the smallest such groups first.
-    smallest = math.ceil(p / m) + (math.ceil(p / m) % 2 == 0)
+    if k % 2 or m < 2 or (p % 2 and m < 3):
+        raise ValueError(f"grouped_schedule needs even k and p - k >= 3 (2 for even p), got {p} and {k}")
+    # Odd p: at least one of the group sits out each round (an odd number), the smallest such groups
+    # first.  Even p (p = k = 2 mod 4, where the pairs alone cannot have the parity): an even number
+    # of the group sits out each round, so a group of two would sit out together like a pair.
+    smallest = math.ceil(p / m) + (math.ceil(p / m) % 2 == 0) if p % 2 else 4
     # The pass pattern, in closed form, for the smallest group sizes it reaches (it needs room for a
     # member in every chunk of odd size, and more when most players sit out each round); the sit-out
     # model for about one, or about three, of the group sitting out a round, if those all fail.
@@ -810,22 +831,36 @@ def grouped_schedule(p: int, k: int) -> Schedule | None:
 
 
 def _pairs_and_group(p: int, k: int, rows: list[list[bool]]) -> Classes | None:
-    """The classes of :func:`grouped_schedule` over sit-outs ``rows`` (pairs first, then the group)."""
+    """The classes of :func:`grouped_schedule` over sit-outs ``rows`` (pairs first, then the group).
+
+    A pair's first player takes the closed-form colours of :func:`_colours_with_count` where they
+    exist; where its stretches of consecutive rounds are too short for that (many sit-outs against
+    few games), the pair's colours come from the class model with no condition on the rounds (a
+    pair always meets one X and one Y player), each pair on its own."""
     g = 2 * len(rows) - p
     pairs = (p - g) // 2
     plays: list[list[bool]] = []
     meets_x: dict[tuple[int, int], bool] = {}
+    hard: list[int] = []
     for unit in range(pairs):
+        plays += [rows[unit], rows[unit]]
         mine = [r for r in range(p) if rows[unit][r]]
         colours = _colours_with_count(mine, k // 2)
         if colours is None:
-            return None
+            hard.append(unit)
+            continue
         for r, white in zip(mine, colours, strict=True):
             x = white == (r % 2 == 1)  # White against X exactly in odd rounds
             meets_x[2 * unit, r] = x
             meets_x[2 * unit + 1, r] = not x
-        plays += [rows[unit], rows[unit]]
-    group = _group_classes(k, rows[pairs:])
+    for unit in hard:
+        solved = _row_classes(k, [rows[unit]], balanced=False)
+        if solved is None:
+            return None
+        for (_row, r), x in solved.items():
+            meets_x[2 * unit, r] = x
+            meets_x[2 * unit + 1, r] = not x
+    group = _row_classes(k, rows[pairs:], balanced=True)
     if group is None:
         return None
     for (member, r), x in group.items():
@@ -867,8 +902,8 @@ def _unit_pattern(p: int, k: int, g: int) -> list[list[bool]] | None:
         pair_out = [v for a in range(pairs) for v in out[a, r]]
         group_out = [v for a in range(pairs, rows) for v in out[a, r]]
         model.add(2 * sum(pair_out) + sum(group_out) == m)
-        odd = model.new_int_var(0, g, f"group_half[r{r + 1}]")
-        model.add(sum(group_out) == 2 * odd + 1)
+        half = model.new_int_var(0, g, f"group_half[r{r + 1}]")
+        model.add(sum(group_out) == 2 * half + m % 2)
     solver = _solver(rows * p // 4)
     solver.parameters.max_deterministic_time = min(solver.parameters.max_deterministic_time, PATTERN_WORK_LIMIT)
     status = solver.solve(model)
@@ -1032,9 +1067,10 @@ def _trade_with_members(
     return False
 
 
-def _group_classes(k: int, plays: list[list[bool]]) -> dict[tuple[int, int], bool] | None:
-    """The class model over the group of :func:`grouped_schedule`: (member, round) -> meets X, each
-    round's playing members half against X, each member k/2 games against X and k/2 Whites, rule 2.
+def _row_classes(k: int, plays: list[list[bool]], balanced: bool) -> dict[tuple[int, int], bool] | None:
+    """The class model over the rows ``plays`` of :func:`grouped_schedule`: (row, round) -> meets X,
+    each row k/2 games against X and k/2 Whites, rule 2, and when ``balanced`` (the group) each
+    round's playing rows half against X.
 
     Without an objective the model answers in a fraction of its work limit even for groups of twenty
     and more members, where the model with one often finds nothing in it; so it is solved for any
@@ -1043,7 +1079,7 @@ def _group_classes(k: int, plays: list[list[bool]]) -> dict[tuple[int, int], boo
     model = cp_model.CpModel()
     mine = {a: [r for r, on in enumerate(row) if on] for a, row in enumerate(plays)}
     cls = {(a, r): model.new_bool_var(f"meets_x[G{a + 1},r{r + 1}]") for a in mine for r in mine[a]}
-    for r in range(len(plays[0])):
+    for r in range(len(plays[0]) if balanced else 0):
         playing = [cls[a, r] for a in mine if plays[a][r]]
         model.add(2 * sum(playing) == len(playing))
     breaks: list[cp_model.IntVar] = []

@@ -107,6 +107,30 @@ def _relaxed_board_balance(
     m.add(sum(overs) + over_total <= board_excess - fixed)
 
 
+def _colour_balance_within(m: cp_model.CpModel, rows: list[list[Lit]], low: int, high: int, colour_excess: int) -> bool:
+    """Rule 1 broken by at most ``colour_excess`` players (as the verifier counts it: players out of
+    balance), whichever they are; False when the fixed rows alone break it more."""
+    off: list[cp_model.IntVar] = []
+    fixed = 0
+    for row in rows:
+        const = sum(1 for lit in row if lit is True)
+        free = [lit for lit in row if not isinstance(lit, bool)]
+        if not free:
+            fixed += not low <= const <= high
+            continue
+        if max(const, len(row) - const - len(free)) > high:  # out of balance whatever the free part does
+            fixed += 1
+            continue
+        lit = m.new_bool_var("")
+        m.add_linear_constraint(sum(free), low - const, high - const).only_enforce_if(~lit)
+        off.append(lit)
+    if fixed > colour_excess:
+        return False
+    if off:
+        m.add(sum(off) <= colour_excess - fixed)
+    return True
+
+
 def _count(row: Sequence[Lit], value: bool) -> int:
     return sum(1 for lit in row if lit is value)
 
@@ -152,6 +176,7 @@ def solve_part(
     board_excess: int = 0,
     colour_players: tuple[set[int], set[int]] | None = None,
     minimise: bool = True,
+    colour_excess: int | None = None,
 ) -> PartResult:
     """Re-solve the pairings of ``free_rounds`` and the colours of ``colour_rounds`` (0-based, neither
     containing a played round), the rest of ``grid`` fixed; requests and rules 0-3 hard, fewest breaks.
@@ -166,6 +191,9 @@ def solve_part(
     colour in every other round, so the freed games are re-paired among players of opposite colours.
     With two empty sets that is a pure matching problem whose solutions all have the grid's breaks.
     ``minimise`` false looks for any solution (with ``at_most`` still a bound), often found sooner.
+    ``colour_excess`` (when not None) replaces rule 1 by: at most that many players out of colour
+    balance, whichever they are (requests that fix a player's colours past the balance, and the
+    team mate who must then make up the team's total, ``solver/conflicts.py``).
     """
     n, rounds = grid.n, grid.rounds
     keep_colours = colour_players is not None
@@ -290,7 +318,10 @@ def solve_part(
     # keeps the rule, so the excess is exactly the played rounds' (see solver/scale.py).
     played = len(match.played)
     low, high = n // 2, (n + 1) // 2
-    if settings.colour_balance:
+    if settings.colour_balance and colour_excess is not None:
+        if not _colour_balance_within(m, rows, low, high, colour_excess):
+            return PartResult(None, "infeasible", 0.0, "the fixed players are out of colour balance")
+    elif settings.colour_balance:
         for row in rows:
             const = sum(1 for lit in row if lit is True)
             free = [lit for lit in row if not isinstance(lit, bool)]
@@ -760,6 +791,7 @@ def improve(
     accept: Callable[[Grid], bool] | None = None,
     relaxed: frozenset[Rule] = frozenset(),
     board_excess: int = 0,
+    colour_excess: int | None = None,
 ) -> tuple[Grid, SearchLog]:
     """Large-neighbourhood search from ``grid`` (which keeps every request and rule); never worse.
 
@@ -768,7 +800,8 @@ def improve(
     are (after played rounds, also a window of rounds re-paired with every colour kept but those of
     the players with the most breaks); re-solves that part with at most the current breaks; and
     moves there.  ``accept`` (the
-    verifier, in the designer) must approve each new best schedule.
+    verifier, in the designer) must approve each new best schedule.  ``colour_excess``: rule 1 may be
+    broken by that many players, whichever (requests that force it, :func:`solve_part`).
     """
     rng = random.Random(seed)
     log = SearchLog()
@@ -839,6 +872,7 @@ def improve(
             relaxed=relaxed,
             board_excess=board_excess,
             colour_players=colour_players,
+            colour_excess=colour_excess,
         )
         log.iterations += 1
         log.work += result.work

@@ -1,10 +1,12 @@
 """Colours for fixed pairings, with rules 1-3 broken exactly where the requests force it.
 
-When colour requests (wishes, the White of a meeting, played rounds) force rule 1 or rule 2 to break
-(``solver/conflicts.py``, :func:`least_excess`), the large-neighbourhood search of ``solver/lns.py``
-cannot be used: it exempts only what the played rounds break.  The pairings do not matter to these
-rules, so ``solver/scale.py`` takes the pairings of a schedule keeping every other request, and this
-module chooses all the colours again with one small CP-SAT model over the n x rounds A colours (a B
+When colour requests (wishes, the White of a meeting, played rounds) force rule 1, 2 or 3 to break
+(``solver/conflicts.py``, :func:`least_excess`), ``solver/scale.py`` first reverses the colours of a
+walk of games (:func:`flip_walks`, no solver), then re-solves a few rounds with the forced rules kept
+within their excess (``solver/lns.py``), then exchanges one player's games with a team mate's over a
+cycle of rounds (:func:`row_swaps`).  Failing those, since the pairings do not matter to rules 1-3,
+it takes the pairings of a schedule keeping every other request, and :func:`recolour`
+chooses all the colours again with one small CP-SAT model over the n x rounds A colours (a B
 player's colour is its opponent's negation): every fixed colour kept; rule 1 for every player except
 those the requests put past ceil(n/2) of one colour; rule 2 in every window except those the requests
 fix to one colour; rule 3 broken by at most its least excess; fewest breaks.  Each rule then breaks by
@@ -285,3 +287,172 @@ def _at_most(
         model.add(sum(free) <= bound - const + slack)
         penalties.append(slack)
     return True
+
+
+# --------------------------------------------------------------------------- colour-flip walks
+
+#: A game of a grid, as (round, A player), both 0-based.
+GameKey = tuple[int, int]
+
+
+def flip_walks(
+    match: Match, grid: Grid, bounds: dict[Rule, int], accept: Callable[[Grid], bool], deadline: float
+) -> Grid | None:
+    """``grid`` with the colours of a few games reversed so that every colour a request fixes is kept
+    and rules 1-3 break by at most ``bounds``; the pairings are not touched.  No solver.
+
+    Reversing a game's colours gives one of its players a White more and the other one fewer.  To
+    give a player P the colour a request asks in round r (the only colour of P's that ``grid``
+    misses), P's game in r is reversed; its opponent is then a colour short, which the reversal of
+    one of the opponent's other games (in a round x where its colour is the other one) puts right,
+    passing the shortage on to that game's other player, and so on: a *walk* of reversed games,
+    the team alternating, each inner player reversed once in each colour, so its count is kept.
+    The walk ends at a player who may stay out of balance (rule 1 relaxed) or closes back on P,
+    and each reversal moves one A White into or out of its round, so the rounds must cancel out but
+    for the excess rule 3 allows.  The walks tried: one and two games; six games on the
+    rounds (r, x, y, r, x, y), a path from P to a team mate one White short; and six games on
+    (r, x, y, q, x, y), a cycle back to P that leaves round r one White over and round q one short.
+    Every (x, y) is tried; the walk changing the fewest breaks is taken, one missed colour at a time,
+    and the whole result must pass ``accept``.  ``None`` when no walk keeps every rule within its
+    bound (a design whose colour classes are rigid, or colours missed in several places)."""
+    current = grid
+    for _attempt in range(8):
+        missed = sorted(missed_colours(match, current))
+        if not missed:
+            return current if accept(current) else None
+        team, p, r = missed[0]
+        walked = _best_walk(match, current, p if team is Team.A else current.n + p, r, bounds, deadline)
+        if walked is None:
+            return None
+        current = walked
+    return None
+
+
+def _best_walk(match: Match, grid: Grid, start: int, r0: int, bounds: dict[Rule, int], deadline: float) -> Grid | None:
+    """The walk of :func:`flip_walks` from player ``start`` (A players 0..n-1, B players n..2n-1)
+    in round ``r0`` that changes the fewest breaks, applied to a copy of ``grid``; ``None`` if none."""
+    n, rounds, settings = grid.n, grid.rounds, match.rules
+    played = len(match.played)
+    fixed = Facts.of(match.requests(), n, rounds).colour
+    inverse = [grid.inverse(r) for r in range(rounds)]
+    a_rows, b_rows = grid.colours()
+    rows = a_rows + b_rows
+
+    def opp(u: int, r: int) -> int:
+        return n + grid.opp[r][u] if u < n else inverse[r][u - n]
+
+    def game(u: int, r: int) -> GameKey:
+        return (r, u if u < n else inverse[r][u - n])
+
+    def frozen(u: int, r: int) -> bool:
+        return r < played or ((Team.A, u, r) if u < n else (Team.B, u - n, r)) in fixed
+
+    low, high = rounds // 2, (rounds + 1) // 2
+    n_low, n_high = n // 2, (n + 1) // 2
+    window = settings.max_run + 1
+
+    def unbalanced(row: list[bool]) -> bool:
+        return not low <= sum(row) <= high
+
+    def runs(row: list[bool]) -> int:
+        if settings.max_run <= 0:
+            return 0
+        return sum(1 for s in range(rounds - window + 1) if len(set(row[s : s + window])) == 1)
+
+    def breaks(row: list[bool]) -> int:
+        return sum(row[r] == row[r + 1] for r in range(rounds - 1))
+
+    whites = [sum(grid.white[r]) for r in range(rounds)]
+    when = {(a, n + b): r for r in range(rounds) for a, b in enumerate(grid.opp[r])}  # the round a pair meets
+
+    def board_excess(counts: list[int]) -> int:
+        total = n * rounds
+        every = sum(counts)
+        return sum(max(0, n_low - c, c - n_high) for c in counts) + max(0, abs(2 * every - total) - 1)
+
+    excess_now = {
+        Rule.COLOUR_BALANCE: sum(unbalanced(row) for row in rows) if settings.colour_balance else 0,
+        Rule.NO_THREE_IN_A_ROW: sum(runs(row) for row in rows),
+        Rule.BOARD_BALANCE: board_excess(whites) if settings.board_balance else 0,
+    }
+
+    def score(flips: list[GameKey]) -> int | None:
+        """The change in breaks when ``flips`` are reversed, or None when that breaks a rule or a request."""
+        if len(set(flips)) != len(flips):
+            return None
+        changed: dict[int, set[int]] = {}
+        counts = list(whites)
+        for r, a in flips:
+            b = n + grid.opp[r][a]
+            for u in (a, b):
+                if frozen(u, r) and not (u == start and r == r0):
+                    return None
+                changed.setdefault(u, set()).symmetric_difference_update({r})
+            counts[r] += -1 if grid.white[r][a] else 1
+        if (start not in changed) or r0 not in changed[start]:
+            return None
+        delta = {Rule.COLOUR_BALANCE: 0, Rule.NO_THREE_IN_A_ROW: 0}
+        brk = 0
+        for u, where in changed.items():
+            before = rows[u]
+            after = [not c if r in where else c for r, c in enumerate(before)]
+            if settings.colour_balance:
+                delta[Rule.COLOUR_BALANCE] += unbalanced(after) - unbalanced(before)
+            delta[Rule.NO_THREE_IN_A_ROW] += runs(after) - runs(before)
+            brk += breaks(after) - breaks(before)
+        for rule, change in delta.items():
+            if change > 0 and excess_now[rule] + change > bounds.get(rule, 0):
+                return None
+        if settings.board_balance and board_excess(counts) > bounds.get(Rule.BOARD_BALANCE, 0):
+            return None
+        return brk
+
+    best: tuple[int, list[GameKey]] | None = None
+
+    def consider(flips: list[GameKey]) -> None:
+        nonlocal best
+        got = score(flips)
+        if got is not None and (best is None or got < best[0]):
+            best = (got, flips)
+
+    first = game(start, r0)
+    v1 = opp(start, r0)
+    others = [x for x in range(played, rounds) if x != r0]
+    # A path leaves its last player a colour over or short: with an even number of rounds that player
+    # leaves the balance, so paths need room under rule 1's bound.
+    paths = rounds % 2 == 1 or excess_now[Rule.COLOUR_BALANCE] < bounds.get(Rule.COLOUR_BALANCE, 0)
+    paths = paths or not settings.colour_balance
+    consider([first])
+    for x in others:
+        if time.monotonic() > deadline:
+            break
+        if rows[v1][x] == rows[v1][r0]:
+            continue  # v1 must get back the colour it lost in r0
+        v2 = opp(v1, x)
+        if paths:
+            consider([first, game(v1, x)])
+        for y in others:
+            if y == x or rows[v2][y] == rows[v2][x]:
+                continue
+            v3 = opp(v2, y)
+            # Six games on (r0, x, y, r0, x, y): a path from ``start`` to a team mate.
+            if paths and rows[v3][r0] != rows[v3][y]:
+                v4 = opp(v3, r0)
+                if rows[v4][x] != rows[v4][r0]:
+                    v5 = opp(v4, x)
+                    if rows[v5][y] != rows[v5][x]:
+                        consider([first, game(v1, x), game(v2, y), game(v3, r0), game(v4, x), game(v5, y)])
+            # Six games on (r0, x, y, q, x, y): a cycle back to ``start``, round q one short.
+            if rows[start][y] != rows[start][r0]:
+                v5 = opp(start, y)
+                if rows[v5][x] != rows[v5][y]:
+                    v4 = opp(v5, x)
+                    q = when[(v3, v4) if v3 < n else (v4, v3)]
+                    if q >= played and q not in (x, y) and rows[v3][q] != rows[v3][y] and rows[v4][q] != rows[v4][x]:
+                        consider([first, game(v1, x), game(v2, y), game(v3, q), game(v4, x), game(start, y)])
+    if best is None:
+        return None
+    out = grid.copy()
+    for r, a in best[1]:
+        out.white[r][a] = not out.white[r][a]
+    return out

@@ -20,9 +20,14 @@ everybody (``solver/conflicts.py``, Hall's theorem).  Rules the fixed colours (p
 wishes, the White of a meeting) already break are relaxed by their least excess, counted without a
 solver (``conflicts.least_excess``): with ``--strict`` that is the explanation; otherwise, where the
 played rounds alone force it, the repair and the search keep the rule everywhere else; where the
-requests force it, :func:`_recoloured` reaches a schedule with exactly that excess (a cycle switch of
-one player's games, a few rounds re-solved, or the colours chosen again, ``solver/recolour.py``) and
-the search then accepts only schedules with that excess.
+requests force it, :func:`_recoloured` reaches a schedule with exactly that excess (a walk of games
+with their colours reversed, a few rounds re-solved, a cycle switch of one player's games, or the
+colours chosen again, ``solver/recolour.py``) and the search then accepts only schedules with that
+excess.  Rules 1 and 3 stay in the re-solved parts, each within its excess: rule 3 as the boards out
+of balance, rule 1 as the number of players out of balance, whichever (the player the wishes put
+past the balance and the team mate who must make up the team's total); rule 2 is left out of the
+parts and checked on each answer.  The image to start from keeps as many colour wishes as an image
+can, found greedily (no image keeps them all, so the solver is not asked to prove that).
 
 The time limit is shared out (a quarter at most for the start, 80% of what is left for the repair, 40%
 below :data:`FULL_MODEL_BOARDS` boards, where the full model is a fallback), and with a work limit each
@@ -45,7 +50,7 @@ from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.solver import stop
 from scheveningen.solver.conflicts import least_excess, pairing_conflict, rule_witness
 from scheveningen.solver.lns import Budget, SearchLog, improve, repair, solve_part
-from scheveningen.solver.recolour import missed_colour_rounds, recolour, row_swaps
+from scheveningen.solver.recolour import flip_walks, missed_colour_rounds, recolour, row_swaps
 from scheveningen.solver.start import Grid, bases, find_start
 from scheveningen.solver.verifier import rule_excess, verify
 
@@ -57,6 +62,14 @@ MIN_BOARDS = 12
 
 #: Below this many boards the full model is quick enough to be a fallback when the repair fails.
 FULL_MODEL_BOARDS = 24
+
+#: Rule 3 forced by colour requests: on these many boards (from, below) the repair with rule 3 off goes
+#: first (its colours, moved already, make the least excess easy to reach: 40 and 60 boards answered
+#: where the image alone was not); outside, a window of rounds around the image's miss is solved
+#: first: quick below (16-24 boards, a fraction of a second, where the repaired schedule's many
+#: unbalanced rounds make big parts), and above the repair's parts cost too much (100 boards).
+#: Measured with benchmarks/conflicts.py and tests/test_forced_scale.py.
+REPAIR_FIRST = (32, 80)
 
 #: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
 MARGIN = 0.8
@@ -266,15 +279,16 @@ def _recoloured(
     """
     work = None if params.work_limit is None else params.work_limit / 5
     workers, seed = params.workers, params.seed
-    # The search keeps rule 3 within a given excess itself; rules 1 and 2 are switched off in it and
-    # checked on each answer.
+    # The search keeps rule 3 within a given excess itself, and rule 1 within its excess in players
+    # (whichever players); rule 2 is switched off in it and checked on each answer.
     off: dict[str, object] = {}
     for rule in forced:
-        if rule is not Rule.BOARD_BALANCE:
+        if rule is Rule.NO_THREE_IN_A_ROW:
             off.update(_OFF[rule])
     searched = replace(match, rules=replace(match.rules, **off))  # type: ignore[arg-type]
     relax = frozenset(forced) & {Rule.BOARD_BALANCE}
     excess = forced.get(Rule.BOARD_BALANCE, 0)
+    colour_excess = forced.get(Rule.COLOUR_BALANCE)
 
     def exact(grid: Grid) -> bool:
         schedule = grid.to_schedule()
@@ -284,42 +298,55 @@ def _recoloured(
 
     def least(base: Grid, share: float) -> Grid | None:
         """``base`` (every request kept but the colours) brought to exactly the least excess, if found
-        within ``share`` of the time left: one player's games exchanged with a team mate's over a cycle
-        of rounds (``recolour.row_swaps``), a few rounds re-solved, then the colours chosen again."""
-        if exact(base):
+        within ``share`` of the time left: a walk of games with their colours reversed
+        (``recolour.flip_walks``), a few rounds re-solved with the forced rules kept within their
+        excess, one player's games exchanged with a team mate's over a cycle of rounds
+        (``recolour.row_swaps``), then the colours chosen again."""
+        if not missed_colour_rounds(match, base) and exact(base):
             return base
         stop_at = time.monotonic() + (deadline - time.monotonic()) * share
-        switched = row_swaps(match, base, exact, time.monotonic() + (stop_at - time.monotonic()) / 3)
-        if switched is not None:
-            return switched
+        walked = flip_walks(match, base, forced, exact, time.monotonic() + (stop_at - time.monotonic()) / 8)
+        if walked is not None:
+            return walked
         found, nearest = _least_excess_part(
             match,
             searched,
             base,
-            time.monotonic() + (stop_at - time.monotonic()) / 2,
+            time.monotonic() + (stop_at - time.monotonic()) * 0.9,
             work,
             workers,
             seed,
             relax,
             excess,
             exact,
+            colour_excess,
         )
+        if found is None:
+            found = row_swaps(match, base, exact, time.monotonic() + (stop_at - time.monotonic()) / 4)
         if found is None:
             found = recolour(match, nearest or base, forced, stop_at, work, workers, seed)
         return found
 
-    variant = replace(searched, rules=replace(searched.rules, board_balance=False)) if relax else searched
+    # The repair below keeps every request with the forced rules switched off altogether.
+    variant = replace(
+        searched,
+        rules=replace(
+            searched.rules,
+            board_balance=searched.rules.board_balance and not relax,
+            colour_balance=searched.rules.colour_balance and colour_excess is None,
+        ),
+    )
 
     def from_image() -> tuple[Grid | None, str]:
-        """The image keeping the most requests (rules 1 and 2 off where forced), its misses re-solved."""
-        start = find_start(searched, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work)
+        """The image keeping the most requests (rule 2 off where forced), its misses re-solved."""
+        start = find_start(searched, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work, False)
         if start is None:
             return None, ""
-        return least(start.grid, 0.4), f"started from {start.base}, relabelled ({start.symmetry.describe()})"
+        return least(start.grid, 0.85), f"started from {start.base}, relabelled ({start.symmetry.describe()})"
 
     def from_repair() -> tuple[Grid | None, str]:
         """The same with rule 3 off too, repaired to keep every request, then brought to the least excess."""
-        start = find_start(variant, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work)
+        start = find_start(variant, max((deadline - time.monotonic()) / 8, 0.1), seed, workers, work, False)
         if start is None:
             return None, ""
         repair_deadline = time.monotonic() + (deadline - time.monotonic()) / 4
@@ -349,8 +376,10 @@ def _recoloured(
         return from_colourless(1.0)
 
     attempts: list[Callable[[], tuple[Grid | None, str]]]
-    if relax:
+    if relax and REPAIR_FIRST[0] <= match.boards < REPAIR_FIRST[1]:
         attempts = [from_repair, from_image, colourless_last]
+    elif relax:
+        attempts = [from_image, from_repair, colourless_last]
     elif set(forced) == {Rule.NO_THREE_IN_A_ROW}:
         attempts = [colourless_first, from_image, from_repair]
     else:
@@ -371,7 +400,7 @@ def _recoloured(
     log = None
     if match.rules.objective == "breaks" and grid.breaks() > bound:
         before = grid.breaks()
-        grid, log = improve(searched, grid, deadline, work, workers, seed, bound, exact, relax, excess)
+        grid, log = improve(searched, grid, deadline, work, workers, seed, bound, exact, relax, excess, colour_excess)
         if log.improvements:
             messages.append(f"the search improved it from {before} to {grid.breaks()} breaks")
     schedule = grid.to_schedule()
@@ -391,22 +420,56 @@ def _least_excess_part(
     relax: frozenset[Rule],
     excess: int,
     exact: Callable[[Grid], bool],
+    colour_excess: int | None = None,
 ) -> tuple[Grid | None, Grid | None]:
-    """Re-solve the rounds near those where ``grid`` misses a colour request and the rounds out of
-    board balance (pairings and colours, ``solver/lns.py``), wider and wider, until a schedule passes
-    ``exact``: (that schedule, None), or (None, the last schedule found that keeps every request)."""
-    n, k = grid.n, len(match.played)
+    """Re-solve a few rounds (pairings and colours, ``solver/lns.py``) near those where ``grid``
+    misses a colour request or is out of board balance, the forced rules kept within their least
+    excess (rule 3 by ``excess``, rule 1 by ``colour_excess`` players), until a schedule passes
+    ``exact``: (that schedule, None), or (None, the last schedule found that keeps every request).
+
+    The parts: the trouble rounds with one, two or four neighbours each side, and the trouble rounds
+    with the rounds half the match away, their colours and their neighbours' (in the direct
+    construction for n = 0 mod 4 a player meets the two B blocks in different halves, so moving a
+    player's colour needs rounds of both halves).  With rule 1 forced the mirrored part goes first,
+    else the narrow windows.  Each part has a share of the time left and of the work."""
+    n, k, rounds = grid.n, len(match.played), grid.rounds
     trouble = missed_colour_rounds(match, grid)
-    trouble |= {r for r in range(grid.rounds) if not n // 2 <= sum(grid.white[r]) <= (n + 1) // 2}
+    trouble |= {r for r in range(rounds) if not n // 2 <= sum(grid.white[r]) <= (n + 1) // 2}
     nearest = None
-    for width in (1, 2, 4):
+
+    def near(centres: set[int], width: int) -> set[int]:
+        return {s for r in centres for s in range(r - width, r + width + 1) if k <= s < rounds}
+
+    mirrored = trouble | {(r + rounds // 2) % rounds for r in trouble}
+    # (pairings freed, colours freed, share of the time left).  A part either has no solution, which
+    # CP-SAT proves at once, or needs a second or two at 100 boards, so the likely one gets most of
+    # the time.  Rule 1 forced (a player's colours fixed past the balance): the mirrored rounds, which
+    # is where a colour can move in the direct construction; rule 3 (a round's whites): nearby rounds.
+    parts: list[tuple[set[int], set[int], float]]
+    if colour_excess is not None:
+        parts = [(mirrored, near(mirrored, 1), 0.7), (near(trouble, 1), near(trouble, 1), 0.0)]
+        parts.append((near(trouble, 2), near(trouble, 2), 0.0))
+    else:
+        parts = [(near(trouble, 1), near(trouble, 1), 0.0), (near(trouble, 2), near(trouble, 2), 0.7)]
+        parts.append((near(mirrored, 1), near(mirrored, 1), 0.7))
+    parts.append((near(trouble, 4), near(trouble, 4), 0.0))
+    for index, (free, colours, weight) in enumerate(parts):
         left = deadline - time.monotonic()
-        free = {s for r in trouble for s in range(r - width, r + width + 1) if k <= s < grid.rounds}
         # A bigger part takes too long to build: |F|^2 n meeting variables (about 1 s for 16 rounds of 100).
         if left <= 0 or stop.requested() or len(free) > 16 or 4e-5 * len(free) ** 2 * n > left:
             break
-        budget = Budget(left / 2, 1e9 if work is None else work / 4, workers, seed)
-        result = solve_part(searched, grid, free, free, budget, relaxed=relax, board_excess=excess)
+        share = left * weight if weight else left / (len(parts) - index)
+        budget = Budget(share, 1e9 if work is None else work * max(weight, 0.25), workers, seed)
+        result = solve_part(
+            searched,
+            grid,
+            free - set(range(k)),
+            colours,
+            budget,
+            relaxed=relax,
+            board_excess=excess,
+            colour_excess=colour_excess,
+        )
         if result.grid is not None:
             if exact(result.grid):
                 return result.grid, None

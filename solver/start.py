@@ -458,7 +458,12 @@ class Start:
 
 
 def find_start(
-    match: Match, seconds: float, seed: int = 0, workers: int = 1, work: float | None = None
+    match: Match,
+    seconds: float,
+    seed: int = 0,
+    workers: int = 1,
+    work: float | None = None,
+    keep_all: bool = True,
 ) -> Start | None:
     """The image of the best known design (or the construction) that keeps the most requests.
 
@@ -466,7 +471,9 @@ def find_start(
     the organiser played the design as printed, one fewer after a wrong pairing in the last one); among
     the images found that way, the one keeping the most other requests.  Without played rounds the
     CP-SAT assignment model places the meet, avoid and colour requests.  ``None`` when the match is
-    not one this applies to (unequal teams, a double round, no design of that size).
+    not one this applies to (unequal teams, a double round, no design of that size).  ``keep_all``
+    false says that no image can keep every request (their colours force a rule to break, which no
+    image of a design does), so only as many as possible are looked for.
     """
     if not match.equal_teams or match.double:
         return None
@@ -475,7 +482,7 @@ def find_start(
     k = len(match.played)
     target = played_grid(match.played, match.boards) if k else None
     if target is None:
-        return _start_for_requests(match, deadline, seed, workers, work)
+        return _start_for_requests(match, deadline, seed, workers, work, keep_all)
     for name, base in bases(match):
         for swap, flip, back in VARIANTS:
             image_base = variant(base, swap, flip, back)
@@ -515,13 +522,21 @@ CLAUSES_PER_SECOND = 50_000
 _REQUEST_VARIANTS = sorted(VARIANTS, key=lambda v: (v[1] or v[2], v[1] and v[2], v[0]))
 
 
-def _start_for_requests(match: Match, deadline: float, seed: int, workers: int, work: float | None) -> Start:
-    """Meet, avoid and colour requests: an image keeping them all (a short try per variant), else the most."""
+def _start_for_requests(
+    match: Match, deadline: float, seed: int, workers: int, work: float | None, keep_all: bool = True
+) -> Start:
+    """Meet, avoid and colour requests: an image keeping them all (a short try per variant), else the most
+    (at once when ``keep_all`` is false: proving that no image keeps them all is a pigeonhole argument,
+    slow for CP-SAT)."""
     tries = [(name, base, v) for name, base in bases(match) for v in _REQUEST_VARIANTS]
     best_start: tuple[int, Start] | None = None
     # The identity and the team swap are the likely images: a short try of each, a longer one, then
     # the other variants, all keeping every request; then as many requests as possible.
     passes = [(True, tries[:2], 0.25), (True, tries[:2], 0.4), (True, tries[2:], 0.0), (False, tries[:2], 0.5)]
+    if not keep_all:
+        if not match.meets and not match.avoids:  # colour wishes only: placed greedily, no solver
+            return _greedy_colour_start(match, tries)
+        passes = [(False, tries[:2], 0.5)]
     clauses = match.boards * (2 * len(match.meets) + sum(len(a.rounds) for a in match.avoids) + len(match.colours))
     for hard, group, fraction in passes:
         for index, (name, base, (swap, flip, back)) in enumerate(group):
@@ -545,6 +560,45 @@ def _start_for_requests(match: Match, deadline: float, seed: int, workers: int, 
                 best_start = (len(start.missed), start)
             if start.exact:
                 return start
+    return _best_or_identity(match, best_start)
+
+
+def _greedy_colour_start(match: Match, tries: list[tuple[str, Grid, tuple[bool, ...]]]) -> Start:
+    """For colour wishes alone: on each base and variant, the players with the most wishes first, each
+    renumbered onto the free base player whose colours keep most of its wishes (the lowest such
+    number); the image keeping the most wishes.  Exact when the wishes are those of one player, or
+    one a player; a start to repair otherwise."""
+    n = match.boards
+    wishes: dict[tuple[Team, int], list[tuple[int, bool]]] = {}
+    for wish in match.colours:
+        wishes.setdefault((wish.player.team, wish.player.number - 1), []).append(
+            (wish.round - 1, wish.colour is Colour.WHITE)
+        )
+    order = sorted(wishes, key=lambda key: (-len(wishes[key]), key[0] is Team.B, key[1]))
+    best_start: tuple[int, Start] | None = None
+    for name, base, (swap, flip, back) in tries:
+        image_base = variant(base, swap, flip, back)
+        rows = dict(zip((Team.A, Team.B), image_base.colours(), strict=True))
+        maps: dict[Team, list[int]] = {Team.A: [-1] * n, Team.B: [-1] * n}  # base player -> number
+        for team, p in order:
+            taken = maps[team]
+            scores = [
+                (sum(rows[team][i][r] is white for r, white in wishes[team, p]), -i) for i in range(n) if taken[i] == -1
+            ]
+            taken[-max(scores)[1]] = p
+        for team in Team:
+            spare = iter(sorted(set(range(n)) - set(maps[team])))
+            maps[team] = [p if p != -1 else next(spare) for p in maps[team]]
+        grid = renumber(image_base, maps[Team.A], maps[Team.B])
+        start = Start(
+            grid,
+            name,
+            Symmetry(tuple(maps[Team.A]), tuple(maps[Team.B]), swap, flip, back),
+            tuple(unkept(match, grid)),
+            0,
+        )
+        if best_start is None or len(start.missed) < best_start[0]:
+            best_start = (len(start.missed), start)
     return _best_or_identity(match, best_start)
 
 

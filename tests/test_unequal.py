@@ -92,7 +92,8 @@ def test_odd_against_even_is_built_by_adding_an_a_player(p: int, q: int, k: int)
 
 
 # Odd p against even k with p - k >= 3: pairs of A players and one odd group.
-GROUPED = [(9, 6), (15, 10), (21, 14), (35, 26), (55, 40), (97, 92)]
+# (69, 8) and (61, 20): so many sit-outs that some pairs' colours need the class model.
+GROUPED = [(9, 6), (15, 10), (21, 14), (35, 26), (55, 40), (97, 92), (69, 8), (61, 20)]
 
 
 @st.composite
@@ -151,6 +152,25 @@ def test_odd_against_even_by_pairs_and_a_group(p: int, k: int) -> None:
     assert schedule is not None
     check(schedule, p, k, k)
     assert verify(schedule).metrics.breaks_by_team["B"] == 0  # team B alternates perfectly
+
+
+def test_even_p_and_k_both_2_mod_4_by_pairs_and_a_group() -> None:
+    """No paired classes exist there (the pairs alone cannot have the parity); a group of four or more
+    members, an even number of them sitting out each round, makes up for it."""
+    assert paired_classes(66, 18) is None
+    schedule = grouped_schedule(66, 18)
+    assert schedule is not None
+    check(schedule, 66, 18, 18)
+    assert verify(schedule).metrics.breaks_by_team["B"] == 0
+
+
+def test_even_p_against_odd_k_extends_a_grouped_base_by_a_b_player() -> None:
+    """46 against 19: the base on 18 boards (46 = 18 = 2 mod 4) is pairs and a group, and any base on
+    an even number of boards has the same A Whites in every round, which the added B player needs."""
+    assert paired_classes(46, 18) is None
+    schedule = construct_unequal(46, 19, 19)
+    assert schedule is not None
+    check(schedule, 46, 19, 19)
 
 
 def test_an_extra_a_player_extends_the_equal_design() -> None:
