@@ -13,8 +13,11 @@ sits out in turn), side by side in one run:
 The default sample is every k + 1 against k (k even, 4..98) and, for each even k, two odd p drawn from
 k + 3 .. min(100, k + k/2) with a fixed seed: the sizes where the construction was missing before
 (odd p against even k). ``--all`` takes every (p, k) with p odd, k even, p - k <= k/2 instead.
+``--wide N`` adds N seeded sizes from each other family up to 100 a side: one team playing every
+round with each parity of p and k and any p - k, and both teams sitting out (k < min(p, q)), drawn
+both from every size and from club sizes (teams of at most 16).
 
-    python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--name unequal_coverage]
+    python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--wide 12] [--name unequal_coverage]
 
 Writes benchmarks/results/<name>.{md,csv}; exits 1 if a construction fails the verifier.
 """
@@ -34,21 +37,38 @@ from scheveningen.models.bounds import unequal_break_bound
 from scheveningen.solver.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
-HEADER = ["p", "k", "p - k", "family", "valid", "breaks", "A", "B", "bound", "seconds"]
+HEADER = ["p", "q", "k", "p - k", "family", "valid", "breaks", "A", "B", "bound", "seconds"]
 
 
-def sizes(seed: int, every: bool) -> list[tuple[int, int]]:
+def sizes(seed: int, every: bool, wide: int) -> list[tuple[int, int, int]]:
+    """(p, q, k): team A of p, team B of q on k boards."""
     rng = random.Random(seed)
-    out: list[tuple[int, int]] = []
+    out: list[tuple[int, int, int]] = []
     for k in range(4, 100, 2):
         odd = [p for p in range(k + 3, min(100, k + k // 2) + 1) if p % 2 == 1]
         chosen = odd if every else sorted(rng.sample(odd, min(2, len(odd))))
-        out += [(k + 1, k)] + [(p, k) for p in chosen]
+        out += [(k + 1, k, k)] + [(p, k, k) for p in chosen]
+    if wide:
+        families: dict[str, list[tuple[int, int, int]]] = {}
+        for p in range(3, 101):
+            for k in range(2, p):
+                families.setdefault(f"full {p % 2}{k % 2}", []).append((p, k, k))
+        for p in range(3, 101):
+            for q in range(3, 101):
+                for k in range(2, min(p, q)):
+                    if (p * q) % k == 0:
+                        families.setdefault("both" if max(p, q) > 16 else "both, club", []).append((p, q, k))
+        for name in sorted(families):
+            out += sorted(rng.sample([s for s in families[name] if s not in out], wide))
     return out
 
 
-def family(p: int, k: int) -> str:
+def family(p: int, q: int, k: int) -> str:
     """Which family of docs/bounds_unequal.md the size falls in (the order full_side_schedule tries)."""
+    if k < min(p, q):
+        return "both teams sit out: rotation layout, colour model"
+    if p < q:
+        return family(q, p, k) + " (teams swapped)"
     if unequal.paired_classes(p, k) is not None:
         return "paired classes"
     if k % 2 == 0 and p % 2 == 1:
@@ -56,6 +76,12 @@ def family(p: int, k: int) -> str:
         if m <= 3:
             return "odd p, even k, p - k <= 3: added A player first"
         return "odd p, even k: pairs and a group first"
+    if p * k <= unequal.CLASS_MODEL_CELLS:
+        return "class model first"
+    if k % 2 == 0:
+        return "p = k = 2 mod 4: pairs and a group first"
+    if p % 2 == 0:
+        return "even p, odd k: base on k - 1 boards and a B player first"
     return "class model"
 
 
@@ -64,23 +90,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=10.0, help="the designer's --time-limit (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the sample of sizes (default 1)")
     parser.add_argument("--all", action="store_true", help="every odd p against even k, not a sample")
+    parser.add_argument("--wide", type=int, default=0, help="add this many sizes from every other family")
     parser.add_argument("--out-dir", type=Path, default=RESULTS)
     parser.add_argument("--name", default="unequal_coverage")
     args = parser.parse_args(argv)
     header = machine_lines([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])
     budget = 0.75 * args.time_limit
-    header.append(f"- Each size: `construct_unequal(p, k, k)` here, deadline {budget:g} s (3/4 of the limit)")
+    header.append(f"- Each size: `construct_unequal(p, q, k)` here, deadline {budget:g} s (3/4 of the limit)")
     print("\n".join(header), flush=True)
     rows: list[list[str]] = []
     bad = 0
     built = 0
-    for p, k in sizes(args.seed, args.all):
+    for p, q, k in sizes(args.seed, args.all, args.wide):
         started = time.monotonic()
-        schedule = unequal.construct_unequal(p, k, k, deadline=started + budget)
+        schedule = unequal.construct_unequal(p, q, k, deadline=started + budget)
         seconds = time.monotonic() - started
-        bound = unequal_break_bound(p, k, k)
+        bound = unequal_break_bound(p, q, k)
         if schedule is None:
-            row = [str(p), str(k), str(p - k), "none", "-", "-", "-", "-", str(bound), f"{seconds:.2f}"]
+            row = [str(p), str(q), str(k), str(p - k), "none", "-", "-", "-", "-", str(bound), f"{seconds:.2f}"]
         else:
             verdict = verify(schedule)
             built += verdict.ok
@@ -88,9 +115,10 @@ def main(argv: list[str] | None = None) -> int:
             metrics = verdict.metrics
             row = [
                 str(p),
+                str(q),
                 str(k),
                 str(p - k),
-                family(p, k),
+                family(p, q, k),
                 "yes" if verdict.ok else "NO",
                 str(metrics.total_breaks),
                 str(metrics.breaks_by_team["A"]),
@@ -100,17 +128,17 @@ def main(argv: list[str] | None = None) -> int:
             ]
         rows.append(row)
         print(" | ".join(row), flush=True)
-    late = [r for r in rows if r[3] != "none" and float(r[-1]) > budget]
+    late = [r for r in rows if r[4] != "none" and float(r[-1]) > budget]
     summary = [
         f"Load average at the end: {load_average()} (timings on a shared machine are noisy).",
         f"- {built} of {len(rows)} sizes built and verified; {bad} failed the verifier; "
         f"{len(rows) - built - bad} not built within {budget:g} s: "
-        + (", ".join(f"{r[0]} against {r[1]}" for r in rows if r[3] == "none") or "none")
+        + (", ".join(f"{r[0]} against {r[1]} on {r[2]}" for r in rows if r[4] == "none") or "none")
         + ".",
         f"- built past the deadline (a solve that had started finishing): {len(late)}.",
     ]
     markdown = [
-        "# Unequal teams, one team playing every round (`unequal_coverage.py`)",
+        "# Unequal teams: which sizes the direct construction covers (`unequal_coverage.py`)",
         "",
         *header,
         "",

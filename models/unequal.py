@@ -74,6 +74,8 @@ from scheveningen.models.symmetry import swap_teams
 #: CP-SAT's deterministic time for the small models, per 500 cells (and once more): the same
 #: result on every machine when it, not the clock, stops the search.
 WORK_LIMIT = 0.5
+#: The class model's first search, for the fewest breaks from the alternators' hint, stops here.
+CLASS_FIRST_WORK = 1.5
 #: The group's class model in :func:`grouped_schedule` stops here: its first answers come early.
 GROUP_WORK_LIMIT = 0.6
 #: Each group size's sit-out model in :func:`grouped_schedule` stops here, leaving time for the next.
@@ -250,15 +252,17 @@ def with_extra_b(base: Schedule) -> Schedule | None:
     """Add a B player who plays every round to a match whose team B already does; ``None`` if no fit.
 
     ``base`` has p A players against k - 1 B players on k - 1 boards, with the same number
-    of A Whites in every round (so (k - 1) / 2 of them; :func:`paired_classes` gives that).
-    The new player B_k alternates perfectly and meets, in each round, one A player sitting
-    out that round in ``base``: each A player exactly once, chosen by a small CP-SAT model
-    (an assignment of rounds to A players) so that sit-outs still go in turn, no A player
-    gets three games of one colour running, and the fewest breaks are added: inserting a
-    game between two of a player's games of different colours adds one break, at either
-    end of its games none.  Rules: each A player now has k - 1 balanced games plus one (rule
-    1); A has (k - 1)/2 Whites a round plus its player against B_k, who alternates, so
-    floor(k/2) or ceil(k/2), and over the match the totals differ by at most one (rule 3).
+    of A Whites in every round (so (k - 1) / 2 of them; any base on an even number of boards has
+    that, by rule 3).  The new player B_k meets, in each round, one A player sitting out that round
+    in ``base``: each A player exactly once.  A small CP-SAT model (:func:`_assign_rounds`) chooses
+    whom, and B_k's colour in each round, so that sit-outs still go in turn, no A player gets three
+    games of one colour running, B_k keeps rules 1 and 2, and the fewest breaks are added (B_k's
+    own, and the A players': inserting a game between two of a player's games of different colours
+    adds one break, next to one of its own colour none or one, at either end of its games none or
+    one).  B_k alternating perfectly is the hint; letting it break where needed leaves the model
+    room where the sit-out windows are narrow.  Rules: each A player now has k - 1 balanced games
+    plus one (rule 1); A has (k - 1)/2 Whites a round plus its player against B_k, so floor(k/2)
+    or ceil(k/2), and over the match the totals differ by at most one, as B_k's Whites do (rule 3).
     """
     p, k, rounds = base.team_a, base.boards + 1, base.n_rounds
     if base.team_b != base.boards or rounds != p:
@@ -267,31 +271,24 @@ def with_extra_b(base: Schedule) -> Schedule | None:
     for r, games in enumerate(base.rounds):
         for game in games:
             colours[game.a_player.number][r] = game.a_white
-    best: tuple[int, dict[int, int], int] | None = None
-    for phase in (0, 1):
-        # B_k has White in rounds r with r + phase even; its opponent the other colour.
-        a_white = {r: (r + phase) % 2 == 1 for r in range(rounds)}
-        cost: dict[tuple[int, int], int] = {}
-        for a, mine in colours.items():
-            before = _sequence_breaks(mine)
-            for r in range(rounds):
-                if r in mine:
-                    continue
-                after = _sequence_breaks({**mine, r: a_white[r]})
+    cost: dict[tuple[int, int, bool], int] = {}  # (round, A player, A White) -> breaks added
+    for a, mine in colours.items():
+        before = _sequence_breaks(mine)
+        for r in range(rounds):
+            if r in mine:
+                continue
+            for white in (True, False):
+                after = _sequence_breaks({**mine, r: white})
                 if after is not None and before is not None:
-                    cost[r, a] = after - before
-        chosen = _assign_rounds(cost, base, k)
-        if chosen is not None:
-            total = sum(cost[r, a] for r, a in chosen.items())
-            if best is None or total < best[0]:
-                best = (total, chosen, phase)
-    if best is None:
+                    cost[r, a, white] = after - before
+    chosen = _assign_rounds(cost, base, k)
+    if chosen is None:
         return None
-    _total, chosen, phase = best
     new_rounds = []
     for r, games in enumerate(base.rounds):
-        mate, new = Player(Team.A, chosen[r]), Player(Team.B, k)
-        extra = Game(mate, new) if (r + phase) % 2 == 1 else Game(new, mate)
+        a, a_white = chosen[r]
+        mate, new = Player(Team.A, a), Player(Team.B, k)
+        extra = Game(mate, new) if a_white else Game(new, mate)
         new_rounds.append(tuple(sorted([*games, extra], key=lambda g: g.a_player.number)))
     return Schedule(k, tuple(new_rounds), p, k)
 
@@ -305,29 +302,40 @@ def _sequence_breaks(colours: dict[int, bool]) -> int | None:
     return breaks
 
 
-def _assign_rounds(cost: dict[tuple[int, int], int], base: Schedule, k: int) -> dict[int, int] | None:
-    """Round -> A player for the new B player: a bijection over the allowed cells, sit-outs in turn."""
+def _assign_rounds(
+    cost: dict[tuple[int, int, bool], int], base: Schedule, k: int
+) -> dict[int, tuple[int, bool]] | None:
+    """Round -> (A player, A White) for the new B player of :func:`with_extra_b`: a bijection over the
+    allowed cells, sit-outs in turn, the new player's colours keeping rules 1 and 2, fewest breaks."""
     p, rounds = base.team_a, base.n_rounds
     model = cp_model.CpModel()
-    y = {cell: model.new_bool_var(f"meets_new[r{cell[0] + 1},A{cell[1]}]") for cell in cost}
+    y = {cell: model.new_bool_var(f"meets_new[r{cell[0] + 1},A{cell[1]},{'W' if cell[2] else 'B'}]") for cell in cost}
+    b_whites: list[BoolLit] = []
     for r in range(rounds):
-        model.add_exactly_one([v for (rr, _a), v in y.items() if rr == r])
+        model.add_exactly_one([v for (rr, _a, _w), v in y.items() if rr == r])
+        b_white = model.new_bool_var(f"new_white[r{r + 1}]")
+        # B_k has White exactly when its opponent has Black.
+        model.add(b_white + sum(v for (rr, _a, w), v in y.items() if rr == r and w) == 1)
+        model.add_hint(b_white, r % 2 == 0)
+        b_whites.append(b_white)
+    model.add_linear_constraint(sum(b_whites), rounds // 2, (rounds + 1) // 2)  # rule 1 for B_k
+    b_breaks = _add_break_literals(model, b_whites, f"B{k}")  # and rule 2
     for a in range(1, p + 1):
-        model.add_exactly_one([v for (_r, aa), v in y.items() if aa == a])
+        model.add_exactly_one([v for (_r, aa, _w), v in y.items() if aa == a])
     played = dict.fromkeys(range(1, p + 1), 0)
     for t, games in enumerate(base.rounds, start=1):
         for game in games:
             played[game.a_player.number] += 1
         low, high = t * k // p, -(-t * k // p)
         for a in range(1, p + 1):
-            extra = [v for (r, aa), v in y.items() if aa == a and r < t]
+            extra = [v for (r, aa, _w), v in y.items() if aa == a and r < t]
             model.add_linear_constraint(sum(extra), low - played[a], high - played[a])
-    model.minimize(sum(cost[cell] * v for cell, v in y.items()))
+    model.minimize(sum(cost[cell] * v for cell, v in y.items()) + sum(b_breaks))
     solver = _solver(len(y))
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    return {r: a for (r, a), v in y.items() if solver.boolean_value(v)}
+    return {r: (a, w) for (r, a, w), v in y.items() if solver.boolean_value(v)}
 
 
 Classes = tuple[list[list[bool]], dict[tuple[int, int], bool]]
@@ -445,10 +453,30 @@ def _solve_classes(p: int, k: int, pattern: list[list[bool]]) -> Classes | None:
         breaks += _add_break_literals(model, whites, f"A{a + 1}")
     model.minimize(sum(breaks))
     solver = _solver(len(cls))
+    # The fewest breaks from the alternators' hint first, but not with the whole work limit: at
+    # scale that search often finds nothing, while any answer comes within a fraction of it.
+    work = solver.parameters.max_deterministic_time
+    solver.parameters.max_deterministic_time = min(work, CLASS_FIRST_WORK)
+    status = solver.solve(model)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return pattern, {key: solver.boolean_value(x) for key, x in cls.items()}
+    model.clear_objective()  # type: ignore[no-untyped-call]
+    model.clear_hints()  # type: ignore[no-untyped-call]
+    solver = _solver(len(cls))
+    solver.parameters.max_deterministic_time = max(work - CLASS_FIRST_WORK, GROUP_WORK_LIMIT)
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    return pattern, {key: solver.boolean_value(x) for key, x in cls.items()}
+    found = {key: solver.boolean_value(x) for key, x in cls.items()}
+    solver_used = solver.deterministic_time
+    for key, var in cls.items():
+        model.add_hint(var, found[key])
+    model.minimize(sum(breaks))
+    solver = _solver(len(cls))
+    solver.parameters.max_deterministic_time = max(work - CLASS_FIRST_WORK - solver_used, 0.1)
+    if solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        found = {key: solver.boolean_value(x) for key, x in cls.items()}
+    return pattern, found
 
 
 def even_pattern(p: int, k: int) -> list[list[bool]] | None:
