@@ -86,6 +86,8 @@ PASS_GROUP_SIZES = 12
 PASS_GROUP_TRIES = 3
 #: Above this many cells (p*k), :func:`full_side_schedule` tries the closed forms before the class model.
 CLASS_MODEL_CELLS = 500
+#: Each of :func:`odd_k_schedule`'s class model searches (any answer, then fewer breaks) stops here.
+Z_WORK_LIMIT = 1.0
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
 
@@ -180,13 +182,15 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
         if m <= 3:  # one added player's displaced games fit in turn (docs/bounds_unequal.md)
             return extended_schedule(p, k) or (grouped_schedule(p, k) if m == 3 else None)
         return grouped_schedule(p, k) or extended_schedule(p, k)
-    # Even p: odd k extends any base on the even k - 1 boards by a B player (such a base has
-    # (k - 1)/2 A Whites in every round, by rule 3), p = k = 2 mod 4 takes pairs and a group.  The
-    # class model below does better where it finishes, so it goes first for small sizes and where the
-    # base is not in closed form.
+    # Even p: odd k extends the paired classes on k - 1 boards by a B player, or takes pairs, a group
+    # and a B player apart (odd_k_schedule); p = k = 2 mod 4 takes pairs and a group.  The class
+    # model below does better where it finishes, so it goes first for small sizes without the paired
+    # base.
     closed_form: list[Callable[[], Schedule | None]] = []
     if k % 2 and k >= 3 and p % 2 == 0:
-        closed_form.append(lambda: _with_extra_b_or_none(full_side_schedule(p, k - 1)))
+        if paired_classes(p, k - 1) is not None:
+            closed_form.append(lambda: _with_extra_b_or_none(full_side_schedule(p, k - 1)))
+        closed_form.append(lambda: odd_k_schedule(p, k))
     if k % 2 == 0 and p % 2 == 0:
         closed_form.append(lambda: grouped_schedule(p, k))
     first = p * k > CLASS_MODEL_CELLS or (k % 2 == 1 and paired_classes(p, k - 1) is not None)
@@ -896,6 +900,163 @@ def _pairs_and_group(p: int, k: int, rows: list[list[bool]]) -> Classes | None:
     return [*plays, *rows[pairs:]], meets_x
 
 
+def odd_k_schedule(p: int, k: int) -> Schedule | None:
+    """Even p against odd k, team B playing every round: pairs, a group, and one B player Z apart;
+    ``None`` when the class model finds nothing within its work limit.
+
+    Team B's other k - 1 players alternate, half White in odd rounds (X) and half in even ones (Y),
+    and Z alternates as X does.  The sit-outs come from :func:`_pass_pattern` (pairs sitting out
+    together, in turn; with odd k no parity is needed: an A player's k games give (k - 1)/2 or
+    (k + 1)/2 Whites whatever the parity of its games in even rounds), and Z's opponents from a
+    perfect matching of rounds and the A players playing them (every A player plays k rounds and
+    every round has k players: Koenig).  Then a class model, each A game against X or Y, with
+    (k - 1)/2 of each a round and a player: partners of a pair meet opposite classes in every
+    round where both play X or Y players (one variable for the two), which leaves free only the
+    group's games and, in the two rounds where Z meets one of a pair, the other's.  Any answer is
+    searched first, then the fewest breaks (the designer's colour search improves on it).
+    """
+    m = p - k
+    if p % 2 or k % 2 == 0 or m < 1 or k < 3:
+        raise ValueError(f"odd_k_schedule needs even p, odd k >= 3 and p > k, got {p} and {k}")
+    smallest = max(2, math.ceil(p / m) + (math.ceil(p / m) % 2))  # an odd number of the group out a round
+    for g in range(smallest, min(p, smallest + 2 * PASS_GROUP_SIZES), 2):
+        deadline = _DEADLINE.get()
+        if deadline is not None and time.monotonic() >= deadline:
+            return None
+        pairs = (p - g) // 2
+        targets = _z_targets(p, k, g)
+        rows = _pass_pattern(p, k, g, targets=targets) if targets is not None else None
+        if rows is None:
+            continue
+        plays = [rows[unit // 2] for unit in range(2 * pairs)] + rows[pairs:]
+        schedule = _z_schedule(p, k, plays, pairs)
+        if schedule is not None:
+            return schedule
+    return None
+
+
+def _z_targets(p: int, k: int, g: int) -> tuple[list[int], list[int]] | None:
+    """Sit-outs in even rounds mod 2 for each pair and each member of :func:`odd_k_schedule`, so
+    that the matching of :func:`_z_opponents` exists; ``None`` if no split of parities works.
+
+    Call G a row's games in even rounds (from 0).  Every pair meets Z once in an even round and once
+    in an odd one, so (:func:`_z_opponents`) a pair with G even adds one on the side of even rounds,
+    a pair with G odd one on the other side; the group's g/2 games against Z in even rounds then
+    balance them only if (pairs with G even) - (pairs with G odd) = (members with G odd) - g/2.
+    And the G of all players add up to k*p/2, so the members with G odd are as many as that mod 2.
+    """
+    pairs = (p - g) // 2
+    options = sorted(range(g + 1), key=lambda n: (abs(2 * n - g), n))
+    for odd_members in options:
+        even_pairs, rest = divmod(pairs + odd_members - g // 2, 2)
+        if (odd_members - k * p // 2) % 2 or rest or not 0 <= even_pairs <= pairs:
+            continue
+        # sit-outs in even rounds = p/2 - G
+        pair_want = [(p // 2 - (0 if i < even_pairs else 1)) % 2 for i in range(pairs)]
+        member_want = [(p // 2 - (1 if i < odd_members else 0)) % 2 for i in range(g)]
+        return pair_want, member_want
+    return None
+
+
+def _z_schedule(p: int, k: int, plays: list[list[bool]], pairs: int) -> Schedule | None:
+    """The matching and class model of :func:`odd_k_schedule` over ``plays`` (players 2i and 2i + 1
+    a pair for i < ``pairs``)."""
+    z_round = _z_opponents(p, plays, pairs)
+    if z_round is None:
+        return None
+    x_size = (k - 1) // 2
+    model = cp_model.CpModel()
+    cls: dict[tuple[int, int], BoolLit] = {}
+    for a in range(p):
+        for r in range(p):
+            if not plays[a][r] or z_round[a] == r:
+                continue
+            mate = a ^ 1 if a < 2 * pairs else None
+            if mate is not None and a % 2 == 1 and z_round[mate] != r:
+                cls[a, r] = ~cls[mate, r]  # partners meet opposite classes
+            else:
+                cls[a, r] = model.new_bool_var(f"meets_x[A{a + 1},r{r + 1}]")
+    for r in range(p):
+        model.add(sum(cls[a, r] for a in range(p) if (a, r) in cls) == x_size)
+    breaks: list[cp_model.IntVar] = []
+    for a in range(p):
+        mine = [r for r in range(p) if plays[a][r]]
+        model.add(sum(cls[a, r] for r in mine if (a, r) in cls) == x_size)
+        # A has White against X (and against Z, who alternates as X does) in odd rounds (from 0),
+        # against Y in even ones.
+        whites: list[BoolLit] = []
+        for r in mine:
+            if (a, r) not in cls:
+                whites.append(model.new_constant(r % 2))
+            else:
+                whites.append(cls[a, r] if r % 2 == 1 else ~cls[a, r])
+        model.add_linear_constraint(sum(whites), k // 2, (k + 1) // 2)  # rule 1
+        breaks += _add_break_literals(model, whites, f"A{a + 1}")
+    found: dict[tuple[int, int], bool] | None = None
+    variables = [lit for lit in cls.values() if isinstance(lit, cp_model.IntVar)]
+    for objective in (False, True):
+        if objective:
+            model.minimize(sum(breaks))
+        solver = _solver(len(cls))
+        # Any answer comes fast or not at all for a group size (the next one is tried); the fewest
+        # breaks get a short search, which the designer's colour search continues.
+        solver.parameters.max_deterministic_time = min(solver.parameters.max_deterministic_time, Z_WORK_LIMIT)
+        status = solver.solve(model)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break
+        found = {key: solver.boolean_value(lit) for key, lit in cls.items()}
+        for var in variables:
+            model.add_hint(var, solver.boolean_value(var))
+    if found is None:
+        return None
+    base_plays = [[plays[a][r] and z_round[a] != r for r in range(p)] for a in range(p)]
+    base = _from_classes(p, k - 1, (base_plays, found))
+    new_rounds = []
+    for r, games in enumerate(base.rounds):
+        a = next(a for a in range(p) if z_round[a] == r)
+        opponent, z = Player(Team.A, a + 1), Player(Team.B, k)
+        extra = Game(opponent, z) if r % 2 == 1 else Game(z, opponent)  # Z has White in even rounds (from 0)
+        new_rounds.append(tuple(sorted([*games, extra], key=lambda g: g.a_player.number)))
+    return Schedule(k, tuple(new_rounds), p, k)
+
+
+def _z_opponents(p: int, plays: list[list[bool]], pairs: int) -> dict[int, int] | None:
+    """A player -> the round it meets Z in :func:`odd_k_schedule`: one a round, a round it plays.
+
+    Rule 1 needs a balance here.  An A player's Whites are its games against X in odd rounds (from
+    0), against Y in even ones, and against Z in odd ones, and it has (k - 1)/2 games against X and
+    as many against Y; so with d = (games against Y) - (games against X) in even rounds, its Whites
+    are (k - 1)/2 + d + [Z in an odd round], and rule 1 asks d + [Z odd] to be 0 or 1.  d has the
+    parity of its X and Y games in even rounds, so it is 0 when those are even, and +1 or -1,
+    whichever rule 1 leaves, when they are odd.  Every round has as many games against X as against
+    Y, so the d sum to 0: as many players with an odd number of such games meet Z in an even round
+    as in an odd one.
+
+    The partners of a pair (players 2i and 2i + 1, i < ``pairs``) meet opposite classes wherever
+    neither meets Z, so their d cancel there, and each has one free game, in the round the other
+    meets Z, against opposite classes (each has (k - 1)/2 games against X).  Worked through, both
+    meeting Z in odd rounds needs their common games in even rounds to be even, both in even rounds
+    needs them odd, and one in each always works: the model asks for one in each.  A small model
+    finds such a matching."""
+    even_games = [sum(plays[a][r] for r in range(0, p, 2)) for a in range(p)]
+    model = cp_model.CpModel()
+    z = {(a, r): model.new_bool_var(f"meets_z[A{a + 1},r{r + 1}]") for a in range(p) for r in range(p) if plays[a][r]}
+    for r in range(p):
+        model.add_exactly_one(v for (_a, rr), v in z.items() if rr == r)
+    for a in range(p):
+        model.add_exactly_one(v for (aa, _r), v in z.items() if aa == a)
+    # Z in an even round leaves even_games - 1 such games, in an odd one even_games.
+    plus = [v for (a, r), v in z.items() if r % 2 == 0 and even_games[a] % 2 == 0]
+    minus = [v for (a, r), v in z.items() if r % 2 == 1 and even_games[a] % 2 == 1]
+    model.add(sum(plus) == sum(minus))
+    for first in range(0, 2 * pairs, 2):
+        model.add_exactly_one(v for (a, r), v in z.items() if a in (first, first + 1) and r % 2 == 0)
+    solver = _solver(len(z))
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return {a: r for (a, r), v in z.items() if solver.boolean_value(v)}
+
+
 def _unit_pattern(p: int, k: int, g: int) -> list[list[bool]] | None:
     """The sit-outs of :func:`grouped_schedule`: ``plays[row][round]`` for the (p - g)/2 pairs, then
     the g group members; ``None`` when the model finds none within its work limit."""
@@ -940,7 +1101,9 @@ def _unit_pattern(p: int, k: int, g: int) -> list[list[bool]] | None:
     return [[not any(solver.boolean_value(v) for v in out[a, r]) for r in range(p)] for a in range(rows)]
 
 
-def _pass_pattern(p: int, k: int, g: int) -> list[list[bool]] | None:
+def _pass_pattern(
+    p: int, k: int, g: int, parity: bool = True, targets: tuple[list[int], list[int]] | None = None
+) -> list[list[bool]] | None:
     """The sit-outs of :func:`grouped_schedule` in closed form with a repair, no solver: ``plays[row]
     [round]`` for the (p - g)/2 pairs, then the g group members; ``None`` if the repair gets stuck.
 
@@ -987,12 +1150,14 @@ def _pass_pattern(p: int, k: int, g: int) -> list[list[bool]] | None:
         member_round.append([r for (r, _size), n in zip(chunks, members, strict=True) for _ in range(n)])
     pair_rows = [list(range(pairs)) for _ in range(m)]  # [pass][place]: the row there
     member_rows = [list(range(g)) for _ in range(m)]
-    wrong = _parity_repair(pair_rows, pair_round, want)
+    # ``targets``: each pair's and each member's sit-outs in even rounds mod 2, if not all ``want``.
+    pair_want, member_want = targets or ([want] * pairs, [want] * g)
+    wrong = _parity_repair(pair_rows, pair_round, pair_want) if parity else []
     if wrong is None:
         return None
     if wrong and not _trade_with_members(wrong[0], (pair_rows, pair_round), (member_rows, member_round)):
         return None
-    if _parity_repair(member_rows, member_round, want) != []:
+    if parity and _parity_repair(member_rows, member_round, member_want) != []:
         return None
     plays = [[True] * p for _ in range(pairs + g)]
     for offset, rows_at, round_at in ((0, pair_rows, pair_round), (pairs, member_rows, member_round)):
@@ -1011,8 +1176,8 @@ def _sit_outs_by_row(rows_at: list[list[int]], round_at: list[list[int]]) -> lis
     return out
 
 
-def _parity_repair(rows_at: list[list[int]], round_at: list[list[int]], want: int) -> list[int] | None:
-    """Swap rows inside passes (in place) until each row sits out ``want`` mod 2 even rounds, two rows
+def _parity_repair(rows_at: list[list[int]], round_at: list[list[int]], want: list[int]) -> list[int] | None:
+    """Swap rows inside passes (in place) until each row sits out ``want[row]`` mod 2 even rounds, two rows
     at a time; the rows still wrong (at most one unless stuck), or ``None`` when the repair ran long.
 
     A chain c -> x1 -> ... -> t of swaps, each inside one pass between rows sitting out rounds of
@@ -1023,7 +1188,7 @@ def _parity_repair(rows_at: list[list[int]], round_at: list[list[int]], want: in
     sits = _sit_outs_by_row(rows_at, round_at)
     n = len(sits)
     place = [{row: i for i, row in enumerate(at)} for at in rows_at]
-    wrong = {row for row in range(n) if sum(1 for r in sits[row] if r % 2 == 0) % 2 != want}
+    wrong = {row for row in range(n) if sum(1 for r in sits[row] if r % 2 == 0) % 2 != want[row]}
 
     def can_swap(u: int, v: int, j: int) -> bool:
         ru, rv = sits[u][j], sits[v][j]

@@ -21,6 +21,7 @@ from scheveningen.models.unequal import (
     _pass_pattern,
     construct_unequal,
     grouped_schedule,
+    odd_k_schedule,
     paired_classes,
     rotation_pairs,
     with_extra_a,
@@ -164,13 +165,15 @@ def test_even_p_and_k_both_2_mod_4_by_pairs_and_a_group() -> None:
     assert verify(schedule).metrics.breaks_by_team["B"] == 0
 
 
-def test_even_p_against_odd_k_extends_a_grouped_base_by_a_b_player() -> None:
-    """46 against 19: the base on 18 boards (46 = 18 = 2 mod 4) is pairs and a group, and any base on
-    an even number of boards has the same A Whites in every round, which the added B player needs."""
-    assert paired_classes(46, 18) is None
-    schedule = construct_unequal(46, 19, 19)
+@pytest.mark.parametrize(("p", "k"), [(10, 7), (26, 15), (30, 19)])
+def test_even_p_against_odd_k_by_pairs_a_group_and_one_b_player_apart(p: int, k: int) -> None:
+    """The other k - 1 B players alternate as classes; Z's opponents balance rule 1 (one of each pair
+    in an even round, one in an odd one; the group makes up the rest), which the sit-outs' parities
+    allow (_z_targets).  Team B never breaks."""
+    schedule = odd_k_schedule(p, k)
     assert schedule is not None
-    check(schedule, 46, 19, 19)
+    check(schedule, p, k, k)
+    assert verify(schedule).metrics.breaks_by_team["B"] == 0
 
 
 def test_an_extra_a_player_extends_the_equal_design() -> None:
