@@ -123,7 +123,9 @@ def _matching_size(edges: dict[int, list[int]]) -> int:
     return sum(augment(a, set()) for a in edges)
 
 
-def unequal_break_bound(size_a: int, size_b: int, boards: int, double: bool = False) -> int:
+def unequal_break_bound(
+    size_a: int, size_b: int, boards: int, double: bool = False, board_balance: bool = False
+) -> int:
     """A proven lower bound on breaks for teams of unequal size (0 where none is known).
 
     *One team of k players, the other of k + 1, on k boards, single round: at least
@@ -149,11 +151,58 @@ def unequal_break_bound(size_a: int, size_b: int, boards: int, double: bool = Fa
     No house rule is used, only rule 0 and sitting out in turn (which here follows from
     the sizes).  ``tests/test_unequal.py`` checks it against CP-SAT optima on small sizes.
 
+    *One team of k >= 2 players, the other of c*k with c >= 3 odd, on k boards, single
+    round, rule 3 kept (``board_balance``): at least k breaks for even k, (k + 1)/2 +
+    max(0, (k - c)/2) for odd k* (:func:`multiple_break_bound`, docs/bounds_unequal.md).  Rule 3 is not assumed
+    unless the caller says it holds: without it 9 against 3 and 12 against 4 have schedules
+    with no break.
+
     Elsewhere (a double round, or other sizes) no bound above 0 is proven: for many sizes
     schedules with no break at all exist (``models/unequal.py`` builds them, for example
-    16 against 12 on 12 boards), so 0 is then the truth, not a gap in the theory.
+    16 against 12 on 12 boards; ``benchmarks/unequal_minima.py`` finds them for 7, 9 or 11
+    against 4 and 11 to 17 against 6), so 0 is then the truth, not a gap in the theory.
     """
     small, large = sorted((size_a, size_b))
-    if double or small != boards or large != boards + 1:
+    if double or small != boards:
         return 0
-    return boards // 2  # ceil((k - 1) / 2)
+    bound = boards // 2 if large == boards + 1 else 0  # ceil((k - 1) / 2)
+    if board_balance:
+        bound = max(bound, multiple_break_bound(large, boards))
+    return bound
+
+
+def multiple_break_bound(p: int, k: int) -> int:
+    """Breaks at least, with rule 3, when p = c*k players (c >= 3 odd) face k who play every round.
+
+    Team B (k players) plays all p rounds; team A's p = c*k players sit out in turn, so after
+    the rounds c*j each has played exactly j games: each plays exactly once in every *block*
+    of c consecutive rounds, its j-th game in block j.  An A player without a break alternates
+    game by game, so its colour depends only on the block: kind P is White in the odd blocks and
+    Black in the even ones, kind N the reverse.  For a B player b let P(b) be the number of
+    rounds where b is Black in an odd block or White in an even one: b meets each P player in
+    such a round, one a round, so there are at most P(b) players of kind P, and at most
+    p - P(b) of kind N.  Hence at least max P - min P A players break (the spread S).
+
+    A B player without a break is of class X (White in odd rounds) or Y.  A block has c rounds
+    (odd) and block j starts on a round of j's parity, so X is Black (c - 1)/2 times in an odd
+    block and White (c - 1)/2 times in an even one: P(X) = (p - k)/2, P(Y) = (p + k)/2.  With
+    an X and a Y in team B, S >= k: k A players break (no rule needed).
+
+    Rule 3: call b X-like in a round where it has X's colour; B's Whites in an odd round, its
+    Blacks in an even one, are the X-like players, so each round has floor(k/2) or ceil(k/2)
+    of them.  If team B has no Y (or, alike, no X) and x >= 1 X players, x < ceil(k/2): with
+    x = ceil(k/2) every round's X-like players would be the X players alone, so the other
+    floor(k/2) >= 1 would be Y-like throughout, Y players.  So at least k - x >= floor(k/2) + 1
+    B players break.  For even k each round has k/2 B players Black, so P(b) averages p/2 over
+    team B, and as P(X) = p/2 - k/2 some b has P(b) >= p/2 + 1: S >= k/2 + 1, in all k + 2.
+    For odd k each round has (k - 1)/2 or (k + 1)/2 B players Black, so P averages at least
+    p(k - 1)/(2k) while P(X) = (p - k)/2: S >= (k - c)/2 (with only Y players alike, from
+    P(Y) = (p + k)/2 and an average of at most p(k + 1)/(2k)), in all (k + 1)/2 + (k - c)/2
+    when c < k.  With no X and no Y all k B players break.  So at least k breaks for even k
+    and (k + 1)/2 + max(0, (k - c)/2) for odd k.  Only rule 0, sitting out in turn and rule 3
+    are used.  0 for other sizes (no claim).
+    """
+    if k < 2 or p % k or (p // k) % 2 == 0 or p // k < 3:
+        return 0
+    c = p // k
+    return k if k % 2 == 0 else (k + 1) // 2 + max(0, (k - c) // 2)

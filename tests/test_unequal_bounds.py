@@ -1,0 +1,126 @@
+"""The lower bounds on breaks for unequal teams (models/bounds.py) against exact optima of tiny sizes.
+
+The optima come from a small CP-SAT model written here (team B of k players plays every round,
+team A's p players sit out in turn; only rule 3 is optional), and the schedule it finds is counted
+by the verifier, so the bound is compared with a verified minimum.
+"""
+
+from __future__ import annotations
+
+import pytest
+from ortools.sat.python import cp_model
+
+from scheveningen.models.bounds import multiple_break_bound, unequal_break_bound
+from scheveningen.models.schedule import Schedule
+from scheveningen.solver.verifier import verify
+
+
+def fewest_breaks(p: int, k: int, board_balance: bool, below: int | None = None) -> int | None:
+    """The fewest breaks of p against k on k boards, single round, with rule 3 or without; rules 1-2 off.
+
+    With ``below``: only schedules with fewer breaks than that count, and None when there is none
+    (CP-SAT proves it).
+    """
+    model = cp_model.CpModel()
+    A, B, R = range(p), range(k), range(p)
+    meet = {(a, b, r): model.new_bool_var(f"m{a}_{b}_{r}") for a in A for b in B for r in R}
+    plays = {(a, r): model.new_bool_var(f"p{a}_{r}") for a in A for r in R}
+    white_a = {(a, r): model.new_bool_var(f"wa{a}_{r}") for a in A for r in R}  # carried over sit-outs
+    white_b = {(b, r): model.new_bool_var(f"wb{b}_{r}") for b in B for r in R}
+    for a in A:
+        for b in B:
+            model.add_exactly_one(meet[a, b, r] for r in R)
+    for b in B:
+        for r in R:
+            model.add_exactly_one(meet[a, b, r] for a in A)
+    for a in A:
+        for r in R:
+            model.add(sum(meet[a, b, r] for b in B) == plays[a, r])
+        for t in range(1, p + 1):
+            model.add_linear_constraint(sum(plays[a, r] for r in range(t)), t * k // p, -(-t * k // p))
+    for (a, b, r), m in meet.items():
+        model.add_bool_or([~m, white_a[a, r], white_b[b, r]])
+        model.add_bool_or([~m, ~white_a[a, r], ~white_b[b, r]])
+    breaks = []
+    for a in A:
+        for r in range(1, p):
+            model.add(white_a[a, r] == white_a[a, r - 1]).only_enforce_if(~plays[a, r])
+            started = model.new_bool_var(f"s{a}_{r}")  # a played before round r
+            model.add_bool_or([~started, *(plays[a, s] for s in range(r))])
+            brk = model.new_bool_var(f"ba{a}_{r}")
+            model.add_bool_or([~plays[a, r], ~started, white_a[a, r], white_a[a, r - 1], brk])
+            model.add_bool_or([~plays[a, r], ~started, ~white_a[a, r], ~white_a[a, r - 1], brk])
+            for s in range(r):
+                model.add_implication(plays[a, s], started)
+            breaks.append(brk)
+    for b in B:
+        for r in range(1, p):
+            brk = model.new_bool_var(f"bb{b}_{r}")
+            model.add_bool_or([white_b[b, r], white_b[b, r - 1], brk])
+            model.add_bool_or([~white_b[b, r], ~white_b[b, r - 1], brk])
+            breaks.append(brk)
+    if board_balance:
+        for r in R:
+            model.add_linear_constraint(sum(white_b[b, r] for b in B), k // 2, (k + 1) // 2)
+        model.add_linear_constraint(sum(white_b.values()), p * k // 2, (p * k + 1) // 2)
+    for a in A:  # renumbering team A and team B: A1..Ak play round 1, Ai against Bi
+        model.add(plays[a, 0] == (a < k))
+    for a in range(k):
+        model.add(meet[a, a, 0] == 1)
+    if below is not None:
+        model.add(sum(breaks) <= below - 1)
+    model.minimize(sum(breaks))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 60
+    status = solver.solve(model)
+    if below is not None and status == cp_model.INFEASIBLE:
+        return None
+    assert status == cp_model.OPTIMAL
+    opponent = {(b, r): a for (a, b, r), m in meet.items() if solver.boolean_value(m)}
+    pairings = [[(opponent[b, r] + 1, b + 1, not solver.boolean_value(white_b[b, r])) for b in B] for r in R]
+    verdict = verify(Schedule.from_pairings(pairings, team_a=p, team_b=k), double=False)
+    kept = {0, 3} if board_balance else {0}
+    assert not [v for v in verdict.violations() if int(v.rule) in kept]
+    best = round(solver.objective_value)
+    assert verdict.metrics.total_breaks == best
+    return best
+
+
+@pytest.mark.parametrize(("p", "k"), [(6, 2), (10, 2)])
+def test_multiple_bound_is_positive_and_at_most_the_optimum_with_rule_3(p: int, k: int) -> None:
+    bound = unequal_break_bound(p, k, k, board_balance=True)
+    assert bound == multiple_break_bound(p, k) >= 1
+    assert unequal_break_bound(k, p, k, board_balance=True) == bound  # either team may be the larger
+    best = fewest_breaks(p, k, board_balance=True)
+    assert best is not None and best >= bound
+
+
+def test_nine_against_three_has_no_schedule_below_the_bound_with_rule_3() -> None:
+    bound = unequal_break_bound(9, 3, 3, board_balance=True)
+    assert bound == 2
+    assert fewest_breaks(9, 3, board_balance=True, below=bound) is None  # (the optimum, 4, takes longer)
+
+
+@pytest.mark.parametrize(("p", "k"), [(6, 2), (9, 3)])
+def test_without_rule_3_no_bound_is_claimed_and_none_holds(p: int, k: int) -> None:
+    assert unequal_break_bound(p, k, k) == unequal_break_bound(p, k, k, board_balance=False) == 0
+    assert fewest_breaks(p, k, board_balance=False) == 0
+
+
+@pytest.mark.parametrize(("p", "k"), [(4, 2), (8, 4), (5, 2)])
+def test_no_multiple_bound_where_no_break_is_needed(p: int, k: int) -> None:
+    # c = p / k even, or k not dividing p: schedules without a break exist even with rule 3
+    assert multiple_break_bound(p, k) == 0
+    assert fewest_breaks(p, k, board_balance=True) == 0
+
+
+def test_multiple_bound_needs_k_dividing_p_by_an_odd_number_from_three() -> None:
+    for k in range(2, 12):
+        for p in range(k, 8 * k):
+            c, rest = divmod(p, k)
+            odd = (k + 1) // 2 + max(0, (k - c) // 2)
+            expected = (k if k % 2 == 0 else odd) if rest == 0 and c % 2 == 1 and c >= 3 else 0
+            assert multiple_break_bound(p, k) == expected
+            assert unequal_break_bound(p, k, k, double=True, board_balance=True) == 0
+    assert unequal_break_bound(5, 4, 4, board_balance=True) == 2  # the k + 1 bound is kept
