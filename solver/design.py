@@ -528,7 +528,9 @@ def _proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0)
     """
     bound = solver_bound
     if not match.equal_teams:
-        return max(bound, unequal_break_bound(match.size_a, match.size_b, match.boards, match.double))
+        balance = match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed
+        unequal = unequal_break_bound(match.size_a, match.size_b, match.boards, match.double, board_balance=balance)
+        return max(bound, unequal)
     bound = max(bound, scale.played_bound(match))
     if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
         colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
