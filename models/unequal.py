@@ -1240,9 +1240,12 @@ def _parity_repair(rows_at: list[list[int]], round_at: list[list[int]], want: li
         ru, rv = sits[u][j], sits[v][j]
         return (ru - rv) % 2 == 1 and rv not in sits[u] and ru not in sits[v]
 
+    deadline = _DEADLINE.get()
     for _ in range(4 * n + 10):
         if len(wrong) < 2:
             return sorted(wrong)
+        if deadline is not None and time.monotonic() >= deadline:
+            return None
         start = min(wrong)
         # Breadth first over (row, the pass of the swap that reached it).
         came: dict[tuple[int, int], tuple[int, int] | None] = {(start, -1): None}
