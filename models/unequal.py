@@ -988,49 +988,21 @@ def _z_schedule(p: int, k: int, plays: list[list[bool]], pairs: int) -> Schedule
     z_round = _z_opponents(p, plays, pairs)
     if z_round is None:
         return None
-    x_size = (k - 1) // 2
-    model = cp_model.CpModel()
-    cls: dict[tuple[int, int], BoolLit] = {}
-    for a in range(p):
-        for r in range(p):
-            if not plays[a][r] or z_round[a] == r:
-                continue
-            mate = a ^ 1 if a < 2 * pairs else None
-            if mate is not None and a % 2 == 1 and z_round[mate] != r:
-                cls[a, r] = ~cls[mate, r]  # partners meet opposite classes
-            else:
-                cls[a, r] = model.new_bool_var(f"meets_x[A{a + 1},r{r + 1}]")
-    for r in range(p):
-        model.add(sum(cls[a, r] for a in range(p) if (a, r) in cls) == x_size)
-    breaks: list[cp_model.IntVar] = []
-    for a in range(p):
-        mine = [r for r in range(p) if plays[a][r]]
-        model.add(sum(cls[a, r] for r in mine if (a, r) in cls) == x_size)
-        # A has White against X (and against Z, who alternates as X does) in odd rounds (from 0),
-        # against Y in even ones.
-        whites: list[BoolLit] = []
-        for r in mine:
-            if (a, r) not in cls:
-                whites.append(model.new_constant(r % 2))
-            else:
-                whites.append(cls[a, r] if r % 2 == 1 else ~cls[a, r])
-        model.add_linear_constraint(sum(whites), k // 2, (k + 1) // 2)  # rule 1
-        breaks += _add_break_literals(model, whites, f"A{a + 1}")
     found: dict[tuple[int, int], bool] | None = None
-    variables = [lit for lit in cls.values() if isinstance(lit, cp_model.IntVar)]
+    # Any answer first, with rule 2 as clauses on each three games running and no break literals
+    # (half the variables, and it comes fast or not at all for a group size: the next is tried);
+    # then the fewest breaks from there, a short search that the designer's colour search continues.
     for objective in (False, True):
-        if objective:
-            model.minimize(sum(breaks))
+        model, cls, _breaks = _z_model(p, k, plays, pairs, z_round, objective)
+        if found is not None:
+            for key, lit in cls.items():
+                if isinstance(lit, cp_model.IntVar):
+                    model.add_hint(lit, found[key])
         solver = _solver(len(cls))
-        # Any answer comes fast or not at all for a group size (the next one is tried); the fewest
-        # breaks get a short search, which the designer's colour search continues.
         solver.parameters.max_deterministic_time = min(solver.parameters.max_deterministic_time, Z_WORK_LIMIT)
-        status = solver.solve(model)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             break
         found = {key: solver.boolean_value(lit) for key, lit in cls.items()}
-        for var in variables:
-            model.add_hint(var, solver.boolean_value(var))
     if found is None:
         return None
     base_plays = [[plays[a][r] and z_round[a] != r for r in range(p)] for a in range(p)]
@@ -1091,6 +1063,49 @@ def _z_opponents(p: int, plays: list[list[bool]], pairs: int) -> dict[int, int] 
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return {a: r for (a, r), v in z.items() if solver.boolean_value(v)}
+
+
+def _z_model(
+    p: int, k: int, plays: list[list[bool]], pairs: int, z_round: dict[int, int], objective: bool
+) -> tuple[cp_model.CpModel, dict[tuple[int, int], BoolLit], list[cp_model.IntVar]]:
+    """The class model of :func:`odd_k_schedule`: (model, (A player, round) -> meets X, break
+    literals), fewest breaks when ``objective``, else rule 2 as clauses alone."""
+    x_size = (k - 1) // 2
+    model = cp_model.CpModel()
+    cls: dict[tuple[int, int], BoolLit] = {}
+    for a in range(p):
+        for r in range(p):
+            if not plays[a][r] or z_round[a] == r:
+                continue
+            mate = a ^ 1 if a < 2 * pairs else None
+            if mate is not None and a % 2 == 1 and z_round[mate] != r:
+                cls[a, r] = ~cls[mate, r]  # partners meet opposite classes
+            else:
+                cls[a, r] = model.new_bool_var(f"meets_x[A{a + 1},r{r + 1}]")
+    for r in range(p):
+        model.add(sum(cls[a, r] for a in range(p) if (a, r) in cls) == x_size)
+    breaks: list[cp_model.IntVar] = []
+    for a in range(p):
+        mine = [r for r in range(p) if plays[a][r]]
+        model.add(sum(cls[a, r] for r in mine if (a, r) in cls) == x_size)
+        # A has White against X (and against Z, who alternates as X does) in odd rounds (from 0),
+        # against Y in even ones.
+        whites: list[BoolLit] = []
+        for r in mine:
+            if (a, r) not in cls:
+                whites.append(model.new_constant(r % 2))
+            else:
+                whites.append(cls[a, r] if r % 2 == 1 else ~cls[a, r])
+        model.add_linear_constraint(sum(whites), k // 2, (k + 1) // 2)  # rule 1
+        if objective:
+            breaks += _add_break_literals(model, whites, f"A{a + 1}")
+        else:
+            for x, y, w in zip(whites, whites[1:], whites[2:], strict=False):  # rule 2
+                model.add_bool_or([x, y, w])
+                model.add_bool_or([~x, ~y, ~w])
+    if objective:
+        model.minimize(sum(breaks))
+    return model, cls, breaks
 
 
 def _z_balanced(p: int, plays: list[list[bool]], pairs: int, matching: dict[object, object]) -> bool:
