@@ -1037,6 +1037,7 @@ def _z_opponents(p: int, plays: list[list[bool]], pairs: int) -> dict[int, int] 
     # The balance holds by itself once every pair is split (the parities from _z_targets make the
     # group's share come out right), so first a plain matching in which each pair's first player meets
     # Z in an even round and the second in an odd one, or the other way round.
+    even_games = [sum(plays[a][r] for r in range(0, p, 2)) for a in range(p)]
     for first_even in (0, 1):
         graph = nx.Graph()
         graph.add_nodes_from(("A", a) for a in range(p))
@@ -1044,18 +1045,18 @@ def _z_opponents(p: int, plays: list[list[bool]], pairs: int) -> dict[int, int] 
             parity = (a % 2 != first_even) if a < 2 * pairs else None  # the round parity it needs
             graph.add_edges_from((("A", a), ("r", r)) for r in range(p) if plays[a][r] and parity in (None, r % 2 == 1))
         matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=[("A", a) for a in range(p)])
-        if all(("A", a) in matching for a in range(p)) and _z_balanced(p, plays, pairs, matching):
-            return {a: matching["A", a][1] for a in range(p)}
-    even_games = [sum(plays[a][r] for r in range(0, p, 2)) for a in range(p)]
+        if all(("A", a) in matching for a in range(p)):
+            z_round: dict[int, int] = {a: matching["A", a][1] for a in range(p)}
+            if sum(_z_side(even_games[a], r) for a, r in z_round.items()) == 0:  # a guard: it holds
+                return z_round
     model = cp_model.CpModel()
     z = {(a, r): model.new_bool_var(f"meets_z[A{a + 1},r{r + 1}]") for a in range(p) for r in range(p) if plays[a][r]}
     for r in range(p):
         model.add_exactly_one(v for (_a, rr), v in z.items() if rr == r)
     for a in range(p):
         model.add_exactly_one(v for (aa, _r), v in z.items() if aa == a)
-    # Z in an even round leaves even_games - 1 such games, in an odd one even_games.
-    plus = [v for (a, r), v in z.items() if r % 2 == 0 and even_games[a] % 2 == 0]
-    minus = [v for (a, r), v in z.items() if r % 2 == 1 and even_games[a] % 2 == 1]
+    plus = [v for (a, r), v in z.items() if _z_side(even_games[a], r) == 1]
+    minus = [v for (a, r), v in z.items() if _z_side(even_games[a], r) == -1]
     model.add(sum(plus) == sum(minus))
     for first in range(0, 2 * pairs, 2):
         model.add_exactly_one(v for (a, r), v in z.items() if a in (first, first + 1) and r % 2 == 0)
@@ -1108,14 +1109,13 @@ def _z_model(
     return model, cls, breaks
 
 
-def _z_balanced(p: int, plays: list[list[bool]], pairs: int, matching: dict[object, object]) -> bool:
-    """The balance of :func:`_z_opponents` for a matching from ("A", player) to ("r", round)."""
-    even_games = [sum(plays[a][r] for r in range(0, p, 2)) for a in range(p)]
-    z = {a: matching["A", a][1] for a in range(p)}  # type: ignore[index]
-    plus = sum(1 for a in range(p) if z[a] % 2 == 0 and even_games[a] % 2 == 0)
-    minus = sum(1 for a in range(p) if z[a] % 2 == 1 and even_games[a] % 2 == 1)
-    split = all((z[a] + z[a + 1]) % 2 == 1 for a in range(0, 2 * pairs, 2))
-    return plus == minus and split
+def _z_side(even_games: int, z_round: int) -> int:
+    """A player's share of the balance of :func:`_z_opponents`: +1 or -1 when its X and Y games in
+    even rounds are odd in number (Z in an even round leaves ``even_games`` - 1 of them, in an odd
+    one ``even_games``), by Z's round, else 0."""
+    if z_round % 2 == 0:
+        return 1 if even_games % 2 == 0 else 0
+    return -1 if even_games % 2 == 1 else 0
 
 
 def _unit_pattern(p: int, k: int, g: int) -> list[list[bool]] | None:
