@@ -293,10 +293,7 @@ def with_extra_b(base: Schedule) -> Schedule | None:
     # Where a cell keeps the player's sit-outs in turn; without a perfect matching of rounds and A
     # players over those cells (often so at scale) there is no assignment, and no model is built.
     in_turn = {(r, a) for (r, a, _w) in cost if _in_turn_with(colours[a], r, p, k)}
-    graph = nx.Graph()
-    graph.add_nodes_from(("A", a) for a in colours)
-    graph.add_edges_from((("A", a), ("r", r)) for r, a in in_turn)
-    if len(nx.bipartite.hopcroft_karp_matching(graph, top_nodes=[("A", a) for a in colours])) < 2 * p:
+    if len(_matching(sorted(colours), sorted((a, r) for r, a in in_turn))) < p:
         return None
     chosen = _assign_rounds({cell: c for cell, c in cost.items() if cell[:2] in in_turn}, base, k)
     if chosen is None:
@@ -542,24 +539,31 @@ def _perfect_matchings(cells: list[tuple[int, int]], degree: int) -> list[list[t
     A regular bipartite graph has a perfect matching (Hall) and removing it leaves a
     regular graph, so ``degree`` rounds of Hopcroft-Karp split it.
     """
-    # Integer nodes (A player a, round r as offset + r): their hashes, unlike strings', are the
-    # same in every process, so the matchings, and the schedule, are too.
-    offset = 1 + max((a for a, _r in cells), default=0)
-    graph = nx.Graph()
+    left = sorted(cells)
     players = sorted({a for a, _r in cells})
-    graph.add_nodes_from(players)
-    graph.add_edges_from((a, offset + r) for a, r in sorted(cells))
     out = []
     for _ in range(degree):
-        matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=players)
-        chosen = []
-        for a in players:
-            if a not in matching:
-                raise RuntimeError("the class graph is not regular (bug)")
-            chosen.append((a, matching[a] - offset))
-            graph.remove_edge(a, matching[a])
-        out.append(chosen)
+        matching = _matching(players, left)
+        if len(matching) < len(players):
+            raise RuntimeError("the class graph is not regular (bug)")
+        out.append(sorted(matching.items()))
+        chosen = set(matching.items())
+        left = [cell for cell in left if cell not in chosen]
     return out
+
+
+def _matching(players: list[int], cells: list[tuple[int, int]]) -> dict[int, int]:
+    """A maximum matching of ``players`` to rounds over ``cells`` (player, round), by Hopcroft-Karp.
+
+    Integer nodes (player a, round r as offset + r): their hashes, unlike strings', are the same in
+    every process, so the matching, and the schedule built from it, are too.
+    """
+    offset = 1 + max((a for a, _r in cells), default=max(players, default=0))
+    graph = nx.Graph()
+    graph.add_nodes_from(players)
+    graph.add_edges_from((a, offset + r) for a, r in cells)
+    matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=players)
+    return {a: matching[a] - offset for a in players if a in matching}
 
 
 def rotation_pairs(size_a: int, size_b: int, boards: int) -> list[list[tuple[int, int]]]:
@@ -1039,16 +1043,16 @@ def _z_opponents(p: int, plays: list[list[bool]], pairs: int) -> dict[int, int] 
     # Z in an even round and the second in an odd one, or the other way round.
     even_games = [sum(plays[a][r] for r in range(0, p, 2)) for a in range(p)]
     for first_even in (0, 1):
-        graph = nx.Graph()
-        graph.add_nodes_from(("A", a) for a in range(p))
-        for a in range(p):
-            parity = (a % 2 != first_even) if a < 2 * pairs else None  # the round parity it needs
-            graph.add_edges_from((("A", a), ("r", r)) for r in range(p) if plays[a][r] and parity in (None, r % 2 == 1))
-        matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=[("A", a) for a in range(p)])
-        if all(("A", a) in matching for a in range(p)):
-            z_round: dict[int, int] = {a: matching["A", a][1] for a in range(p)}
-            if sum(_z_side(even_games[a], r) for a, r in z_round.items()) == 0:  # a guard: it holds
-                return z_round
+        # the round parity each pair's player needs (first_even: the first of a pair in an even round)
+        cells = [
+            (a, r)
+            for a in range(p)
+            for r in range(p)
+            if plays[a][r] and (a >= 2 * pairs or (r % 2 == 1) == (a % 2 != first_even))
+        ]
+        z_round = _matching(list(range(p)), cells)
+        if len(z_round) == p and sum(_z_side(even_games[a], r) for a, r in z_round.items()) == 0:  # a guard
+            return z_round
     model = cp_model.CpModel()
     z = {(a, r): model.new_bool_var(f"meets_z[A{a + 1},r{r + 1}]") for a in range(p) for r in range(p) if plays[a][r]}
     for r in range(p):

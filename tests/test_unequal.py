@@ -331,8 +331,9 @@ def test_no_construction_and_no_room_answers_nothing_found_at_once() -> None:
 
 def test_construction_is_the_same_in_every_process() -> None:
     code = (
-        "import hashlib; from scheveningen.models.unequal import construct_unequal; "
-        "print(hashlib.sha256(repr(construct_unequal(16, 12, 12)).encode()).hexdigest())"
+        "import hashlib; from scheveningen.models.unequal import construct_unequal, odd_k_schedule; "
+        "print(hashlib.sha256(repr(construct_unequal(16, 12, 12)).encode()).hexdigest()); "
+        "print(hashlib.sha256(repr(odd_k_schedule(26, 15)).encode()).hexdigest())"
     )
     digests = {
         subprocess.run(
