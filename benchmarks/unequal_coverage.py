@@ -76,12 +76,14 @@ def family(p: int, q: int, k: int) -> str:
         if m <= 3:
             return "odd p, even k, p - k <= 3: added A player first"
         return "odd p, even k: pairs and a group first"
+    if k % 2 == 1 and p % 2 == 0 and unequal.paired_classes(p, k - 1) is not None:
+        return "even p, odd k: paired classes on k - 1 boards and a B player first"
     if p * k <= unequal.CLASS_MODEL_CELLS:
         return "class model first"
     if k % 2 == 0:
         return "p = k = 2 mod 4: pairs and a group first"
     if p % 2 == 0:
-        return "even p, odd k: base on k - 1 boards and a B player first"
+        return "even p, odd k: pairs, a group and a B player apart first"
     return "class model"
 
 
