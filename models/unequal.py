@@ -192,13 +192,15 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
     # model below does better where it finishes, so it goes first for small sizes without the paired
     # base.
     closed_form: list[Callable[[], Schedule | None]] = []
+    # (paired classes need p and k - 1 even, so odd p never has this base)
+    paired_base = k % 2 == 1 and k >= 3 and paired_classes(p, k - 1) is not None
+    if paired_base:
+        closed_form.append(lambda: _with_extra_b_or_none(full_side_schedule(p, k - 1)))
     if k % 2 and k >= 3 and p % 2 == 0:
-        if paired_classes(p, k - 1) is not None:
-            closed_form.append(lambda: _with_extra_b_or_none(full_side_schedule(p, k - 1)))
         closed_form.append(lambda: odd_k_schedule(p, k))
     if k % 2 == 0 and p % 2 == 0:
         closed_form.append(lambda: grouped_schedule(p, k))
-    first = p * k > CLASS_MODEL_CELLS or (k % 2 == 1 and paired_classes(p, k - 1) is not None)
+    first = p * k > CLASS_MODEL_CELLS or paired_base
     for build in closed_form if first else ():
         if (schedule := build()) is not None:
             return schedule
