@@ -560,7 +560,7 @@ def _matching(players: list[int], cells: list[tuple[int, int]]) -> dict[int, int
     Integer nodes (player a, round r as offset + r): their hashes, unlike strings', are the same in
     every process, so the matching, and the schedule built from it, are too.
     """
-    offset = 1 + max((a for a, _r in cells), default=max(players, default=0))
+    offset = 1 + max([*players, *(a for a, _r in cells)], default=0)
     graph = nx.Graph()
     graph.add_nodes_from(players)
     graph.add_edges_from((a, offset + r) for a, r in cells)

@@ -18,6 +18,7 @@ from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.models.symmetry import relabel, reverse_colours, swap_teams
 from scheveningen.models.unequal import (
     PASS_GROUP_SIZES,
+    _matching,
     _pass_pattern,
     construct_unequal,
     grouped_schedule,
@@ -342,3 +343,10 @@ def test_construction_is_the_same_in_every_process() -> None:
         for seed in ("1", "2")
     }
     assert len(digests) == 1 and digests != {""}
+
+
+def test_matching_keeps_players_and_rounds_apart_when_the_last_player_has_no_cell() -> None:
+    # Player 3 has no cell: its node number must not be taken by a round's (once a KeyError in
+    # networkx when with_extra_b met a player with no sit-out round left in turn).
+    matching = _matching([1, 2, 3], [(1, 0), (2, 1), (2, 3)])
+    assert matching[1] == 0 and matching[2] in (1, 3) and 3 not in matching
