@@ -41,7 +41,10 @@ rule 1 (:func:`odd_k_schedule`).  **Odd k with g = gcd(p, k) > 1** (for odd p th
 then leave the class model no answer) as g blocks of rounds, each pairing the g groups of A with the g
 groups of B in copies of the small match p/g against k/g (:func:`blocks_schedule`).
 
-**Both teams sit out** (:func:`rotation_schedule`): the games are laid out in one
+**Both teams sit out**: first the match of the same teams on as many boards as the smaller team has
+players, re-cut into rounds of k games (:func:`both_sit_out_schedule`, ``models/recut.py``: every
+player keeps its colours in order, so the breaks are that match's); where that has no answer, the
+rotation layout (:func:`rotation_schedule`): the games are laid out in one
 sequence of p*q positions, k a round; position s seats A player s mod p against B player
 (s + floor(s/L)) mod q, L = lcm(p, q).  By the Chinese remainder theorem each block of L
 positions pairs A and B players whose difference is fixed mod gcd(p, q), and the shift
@@ -75,6 +78,7 @@ from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
 from scheveningen.models.constructions import construct, mirrored_double
+from scheveningen.models.recut import recut
 from scheveningen.models.schedule import Game, Player, Schedule, Team
 from scheveningen.models.symmetry import reverse_colours, swap_teams
 
@@ -759,10 +763,29 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
         built = full_side_schedule(size_b, boards)
         single = swap_teams(built) if built is not None else None
     else:
-        single = rotation_schedule(size_a, size_b, boards)
+        single = both_sit_out_schedule(size_a, size_b, boards) or rotation_schedule(size_a, size_b, boards)
     if single is None:
         return None
     return mirrored_double(single) if double else single
+
+
+def both_sit_out_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
+    """Both teams sitting out (boards below both sizes): the match of the same teams on as many boards
+    as the smaller team has players (the equal design when the teams are equal), re-cut into rounds
+    of ``boards`` games (``models/recut.py``), or that match played backwards; ``None`` if neither
+    re-cuts."""
+    large, small = max(size_a, size_b), min(size_a, size_b)
+    base = construct(small) if large == small else full_side_schedule(large, small)
+    if base is None:
+        return None
+    for start in (base, Schedule(base.boards, base.rounds[::-1], base.team_a, base.team_b)):
+        # Backwards: every player's colours reversed in order (same breaks, rules 1 and 2), and
+        # the sit-outs still in turn (the counts after t rounds are the totals less those after
+        # the other rounds).
+        built = recut(start, boards, _DEADLINE.get())
+        if built is not None:
+            return swap_teams(built) if size_a < size_b else built
+    return None
 
 
 def _sit_out_windows(p: int, m: int) -> list[range]:
