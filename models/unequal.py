@@ -1365,3 +1365,43 @@ def _row_classes(k: int, plays: list[list[bool]], balanced: bool) -> dict[tuple[
         for key, var in cls.items():
             model.add_hint(var, found[key])
     return found
+
+
+def odd_odd_schedule(p: int, k: int) -> Schedule | None:
+    """Odd p against odd k with gcd(p, k) = 1, team B playing every round, in closed form with no
+    break at all; ``None`` for any other p and k.
+
+    The sit-outs are the rotation's (:func:`rotation_plays`): in round r (from 0) board j holds A
+    player (j + r*k) mod p, which goes round the circle of A players, so sit-outs go in turn.  B
+    player j plays board j in every round, so it meets A players j, j + k, j + 2k, ... (mod p):
+    every one of them once, as k is prime to p.  The B players on odd boards (there are (k - 1)/2)
+    are the X of the module docstring, White in even rounds (from 0), those on even boards the Y,
+    White in odd rounds: each alternates, and each round team B has (k - 1)/2 or (k + 1)/2 Whites,
+    (k*p - 1)/2 over the match, and team A the rest (rule 3).
+
+    Every A player alternates perfectly too.  Its board goes down by k each round (mod p): from a
+    board below k, which it plays, it wraps round once, and then goes down by k through the boards
+    k .. p - 1, where it sits out, until it plays again.  So between two games d rounds apart its
+    board changes by p - d*k, of the parity of d + 1 (p and k odd): the classes of its opponents
+    differ exactly when d is even, and the parities of the rounds exactly when d is odd, so its
+    colour, which is White exactly when the class is X and the round odd or the class Y and the
+    round even, changes every time.  With k games, an odd number, that is (k - 1)/2 or (k + 1)/2
+    Whites (rule 1), no two games of one colour in a row (rule 2) and no break.  As k is prime to
+    p, an A player meets each board's B player once, so (k - 1)/2 times X, as the count wants.
+
+    (With gcd(p, k) = g > 1 an A player plays only the boards of its residue mod g, each g times, so
+    it meets X a multiple of g times, never (k - 1)/2: there is nothing here for those sizes.)
+    """
+    if p % 2 == 0 or k % 2 == 0 or p <= k or math.gcd(p, k) != 1:
+        return None
+    half = k // 2
+    # B player numbers: X (odd boards) first, as everywhere in this module, then Y (even boards).
+    b_of_board = [j // 2 + 1 if j % 2 else half + j // 2 + 1 for j in range(k)]
+    pairings = []
+    for r in range(p):
+        row = []
+        for j in range(k):
+            a_white = (j % 2 == 1) != (r % 2 == 0)  # opposite to B, whose X are White in even rounds
+            row.append(((j + r * k) % p + 1, b_of_board[j], a_white))
+        pairings.append(sorted(row))
+    return Schedule.from_pairings(pairings, team_a=p, team_b=k)
