@@ -1,5 +1,5 @@
-"""Odd p against odd k with gcd(p, k) = 1, team B playing every round: the closed form of
-odd_odd_schedule keeps every rule and has no break."""
+"""Odd k against more players, gcd 1, team B playing every round: the closed forms keep every rule;
+odd_odd_schedule (odd p) has no break, even_odd_schedule (even p) one per A player at most."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from scheveningen.models.unequal import odd_odd_schedule
+from scheveningen.models.unequal import even_odd_schedule, odd_odd_schedule
 from scheveningen.solver.verifier import verify
 
 # Sizes the class model over the rotation handles (small), and some where it finds nothing within
@@ -52,3 +52,27 @@ def test_odd_odd_schedule_team_b_alternates_from_its_first_round() -> None:
 @pytest.mark.parametrize(("p", "k"), [(9, 3), (15, 5), (99, 33), (8, 5), (9, 9), (5, 7), (10, 4)])
 def test_odd_odd_schedule_none_outside_its_sizes(p: int, k: int) -> None:
     assert odd_odd_schedule(p, k) is None
+
+
+@pytest.mark.parametrize(("p", "k"), [(2, 1), (4, 3), (8, 5), (12, 7), (20, 13), (80, 77), (100, 97)])
+def test_even_odd_schedule_keeps_every_rule_with_a_break_at_most_a_player(p: int, k: int) -> None:
+    schedule = even_odd_schedule(p, k)
+    assert schedule is not None
+    assert (schedule.team_a, schedule.team_b, schedule.boards, schedule.n_rounds) == (p, k, k, p)
+    verdict = verify(schedule)
+    assert verdict.ok, verdict
+    assert verdict.metrics.total_breaks <= p
+
+
+def test_even_odd_schedule_every_small_size() -> None:
+    """Every even p > k odd, gcd 1, with p < 36: built, verified, a break per A player at most;
+    and None for the rest."""
+    for k in range(1, 34, 2):
+        for p in range(k + 1, 36):
+            schedule = even_odd_schedule(p, k)
+            if p % 2 or math.gcd(p, k) > 1:
+                assert schedule is None, (p, k)
+                continue
+            assert schedule is not None, (p, k)
+            verdict = verify(schedule)
+            assert verdict.ok and verdict.metrics.total_breaks <= p, (p, k, verdict)
