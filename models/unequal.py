@@ -37,7 +37,9 @@ same colours.  This covers p = k + 1 at every size and small p - k; it is valid 
 **Odd p against even k, and p = k = 2 mod 4** also come as pairs and one group
 (:func:`grouped_schedule`), with the sit-outs in closed form (:func:`_pass_pattern`); **even p against
 odd k** as pairs and a group against k - 1 of team B, with one B player apart whose opponents keep
-rule 1 (:func:`odd_k_schedule`).
+rule 1 (:func:`odd_k_schedule`).  **Odd k with g = gcd(p, k) > 1** (for odd p the rotation's sit-outs
+then leave the class model no answer) as g blocks of rounds, each pairing the g groups of A with the g
+groups of B in copies of the small match p/g against k/g (:func:`blocks_schedule`).
 
 **Both teams sit out** (:func:`rotation_schedule`): the games are laid out in one
 sequence of p*q positions, k a round; position s seats A player s mod p against B player
@@ -74,7 +76,7 @@ from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
 from scheveningen.models.constructions import construct, mirrored_double
 from scheveningen.models.schedule import Game, Player, Schedule, Team
-from scheveningen.models.symmetry import swap_teams
+from scheveningen.models.symmetry import reverse_colours, swap_teams
 
 #: CP-SAT's deterministic time for the small models, per 500 cells (and once more): the same
 #: result on every machine when it, not the clock, stops the search.
@@ -179,6 +181,10 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
     found = paired_classes(p, k)
     if found is not None:
         return _from_classes(p, k, found)
+    if k % 2 == 1 and p % 2 == 1 and math.gcd(p, k) > 1:
+        # Odd p against odd k: the rotation's sit-outs have the wrong parity count when p and k share
+        # a factor (docs/bounds_unequal.md), so the class model below cannot succeed; blocks instead.
+        return blocks_schedule(p, k)
     if k % 2 == 0 and p % 2 == 1:
         # Odd p against even k: no class schedule exists when p = k + 1 (docs/bounds_unequal.md), and
         # the class model rarely finishes at scale otherwise: pairs and one odd group, or a closed-form
@@ -196,6 +202,8 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
     paired_base = k % 2 == 1 and k >= 3 and paired_classes(p, k - 1) is not None
     if paired_base:
         closed_form.append(lambda: _with_extra_b_or_none(full_side_schedule(p, k - 1)))
+    if k % 2 and math.gcd(p, k) > 1:
+        closed_form.append(lambda: blocks_schedule(p, k))
     if k % 2 and k >= 3 and p % 2 == 0:
         closed_form.append(lambda: odd_k_schedule(p, k))
     if k % 2 == 0 and p % 2 == 0:
@@ -217,6 +225,119 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
 
 def _with_extra_b_or_none(base: Schedule | None) -> Schedule | None:
     return with_extra_b(base) if base is not None else None
+
+
+def blocks_schedule(p: int, k: int) -> Schedule | None:
+    """Odd k with g = gcd(p, k) > 1, team B playing every round: g blocks of p/g rounds, in each of
+    which the g groups of p/g A players meet the g groups of k/g B players side by side, each group
+    pairing a copy of one small match p/g against k/g; ``None`` when the small match has no
+    construction whose team B alternates, or an A group's rows cannot be dealt keeping rules 1 and 2.
+
+    In block b, A group i meets B group (i + b) mod g (a cyclic Latin square), so every pair meets
+    once and team B plays every round.  Each copy keeps its A players' sit-outs in turn inside the
+    block, and at a block's end every A player has sat out the same number of rounds, so sit-outs go
+    in turn over the match.  Team B's players alternate perfectly across blocks: a B group's players
+    White in the block's first round are fixed by the global alternation, and the copy is the small
+    match or its colour reversal, whichever has that many B players White in its first round.  With k
+    odd the small match has (k/g - 1)/2 or (k/g + 1)/2 of them; (g - 1)/2 groups take the larger
+    count, so every round team A has (k - 1)/2 or (k + 1)/2 Whites and the match's totals differ by at
+    most one (rule 3).  Which A player of a group takes which row of its copy is chosen block by block
+    by a small assignment model: rule 2 across the blocks' junctions, every player's Whites within
+    one of half its games after every block (rule 1 at the end), and the fewest breaks at junctions.
+    A copy's rows keep their own breaks.  (The parity argument of docs/bounds_unequal.md is why odd p
+    against odd k needs this when g > 1: the rotation's sit-outs have the wrong count of odd rows.)
+    """
+    g = math.gcd(p, k)
+    if g == 1 or k % 2 == 0 or p <= k:
+        return None
+    small_p, small_k = p // g, k // g
+    base = full_side_schedule(small_p, small_k)
+    if base is None:
+        return None
+    copies = [_block_copy(base), _block_copy(reverse_colours(base))]
+    if any(copy is None for copy in copies):
+        return None
+    # B group j's players White in the match's first round: the first (small_k + 1)/2 for j < (g - 1)/2.
+    starts_white = [set(range(j * small_k, j * small_k + (small_k + (j < (g - 1) // 2)) // 2)) for j in range(g)]
+    state: list[list[bool]] = [[] for _ in range(p)]  # each A player's colours so far
+    pairings: list[list[tuple[int, int, bool]]] = [[] for _ in range(p)]
+    for block in range(g):
+        offset = block * small_p
+        for i in range(g):
+            j = (i + block) % g
+            group_b = range(j * small_k, (j + 1) * small_k)
+            white_now = sorted(b for b in group_b if (b in starts_white[j]) == (offset % 2 == 0))
+            copy = next(c for c in copies if c is not None and len(c.b_white_first) == len(white_now))
+            black_now = sorted(b for b in group_b if b not in white_now)
+            b_map = dict(zip(copy.b_white_first, white_now, strict=True)) | dict(
+                zip(copy.b_black_first, black_now, strict=True)
+            )
+            rows = _deal_rows(copy, state[i * small_p : (i + 1) * small_p])
+            if rows is None:
+                return None
+            for x, row in enumerate(rows):
+                a = i * small_p + x
+                for t, b, a_white in copy.rows[row]:
+                    pairings[offset + t].append((a + 1, b_map[b] + 1, a_white))
+                    state[a].append(a_white)
+    ordered = [sorted(games) for games in pairings]
+    return Schedule.from_pairings(ordered, team_a=p, team_b=k)
+
+
+@dataclass(frozen=True)
+class _Copy:
+    """A small match as :func:`blocks_schedule` deals it: each A row's games as (round, B player from
+    0, A White), and its B players (from 0) White, and Black, in its first round."""
+
+    rows: list[list[tuple[int, int, bool]]]
+    b_white_first: list[int]
+    b_black_first: list[int]
+
+
+def _block_copy(schedule: Schedule) -> _Copy | None:
+    """The small match as a :class:`_Copy`; ``None`` unless every B player plays every round and
+    alternates."""
+    rows: list[list[tuple[int, int, bool]]] = [[] for _ in range(schedule.team_a)]
+    b_colours: dict[int, list[bool]] = {}
+    for r, games in enumerate(schedule.rounds):
+        for game in games:
+            a, b = game.a_player.number - 1, game.b_player.number - 1
+            rows[a].append((r, b, game.a_white))
+            b_colours.setdefault(b, []).append(not game.a_white)
+    if any(len(c) != schedule.n_rounds or any(x == y for x, y in itertools.pairwise(c)) for c in b_colours.values()):
+        return None
+    white = sorted(b for b, c in b_colours.items() if c[0])
+    return _Copy(rows, white, sorted(b for b in b_colours if b not in white))
+
+
+def _deal_rows(copy: _Copy, before: list[list[bool]]) -> list[int] | None:
+    """Which row of ``copy`` each A player of one group takes in one block of :func:`blocks_schedule`
+    (``before``: the players' colours so far); ``None`` if no assignment keeps rule 2 and every
+    player's Whites within one of half its games.
+
+    A maximum-weight perfect matching (Edmonds, over integer nodes: the same in every process) of
+    players and rows over the pairs that keep both, a break at the junction weighing less."""
+    size = len(before)
+    graph = nx.Graph()
+    graph.add_nodes_from(range(2 * size))
+    for x, mine in enumerate(before):
+        whites, games = sum(mine), len(mine)
+        for row, played in enumerate(copy.rows):
+            colours = [w for _t, _b, w in played]
+            joined = mine[-2:] + colours[:2]
+            if any(u == v == w for u, v, w in zip(joined, joined[1:], joined[2:], strict=False)):
+                continue  # three of one colour running across the junction (rule 2)
+            if abs(2 * (whites + sum(colours)) - games - len(colours)) > 2:
+                continue  # rule 1 could no longer hold at the end
+            graph.add_edge(x, size + row, weight=1 if mine and mine[-1] == colours[0] else 2)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if len(matching) < size:
+        return None
+    rows = [0] * size
+    for u, v in matching:
+        x, row = min(u, v), max(u, v) - size
+        rows[x] = row
+    return rows
 
 
 def extended_schedule(p: int, k: int) -> Schedule | None:
