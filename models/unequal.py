@@ -1542,7 +1542,9 @@ def even_odd_schedule(p: int, k: int) -> Schedule | None:
     changes the class of the one board between the two edges, so n moves by one; and v on the
     cycle's first edge (from board 0) turns every other board over against v on its last (back to
     board 0), so n(first) + n(last) = k - 1.  Between the two there is a v with n(v) = (k - 1)/2.
-    Of those the one where the most A players' cycles close is taken (the first such one on a tie).
+    Turning every board over keeps the changes, so a v with n(v) = (k + 1)/2 does as well, board 0
+    then of class X.  Of all these v the one where the most A players' cycles close is taken (the
+    first such one on a tie).
     """
     if p % 2 or k % 2 == 0 or p <= k or math.gcd(p, k) != 1:
         return None
@@ -1559,6 +1561,8 @@ def even_odd_schedule(p: int, k: int) -> Schedule | None:
         for i, (_board, d) in enumerate(cycle[:-1]):
             cls ^= (d % 2 == 0) != (i == v)  # the class changes unless d is odd, except at v
             x_class[cycle[i + 1][0]] = cls
+        if sum(x_class) == k // 2 + 1:  # the other way round: board 0 of class X
+            x_class = [not x for x in x_class]
         if sum(x_class) == k // 2 and (best is None or closing[cycle[v][0]] > best[0]):
             best = closing[cycle[v][0]], x_class
     if best is None:
