@@ -77,11 +77,13 @@ def family(p: int, q: int, k: int) -> str:
         if m <= 3:
             return "odd p, even k, p - k <= 3: added A player first"
         return "odd p, even k: pairs and a group first"
-    if k % 2 == 1 and p % 2 == 1 and math.gcd(p, k) > 1:
-        return "odd p, odd k, a common factor: blocks"
+    if k % 2 == 1 and p % 2 == 1:
+        return "odd p, odd k: " + ("board classes" if math.gcd(p, k) == 1 else "blocks (a common factor)")
     if k % 2 == 1 and p % 2 == 0 and unequal.paired_classes(p, k - 1) is not None:
         return "even p, odd k: paired classes on k - 1 boards and a B player first"
-    if k % 2 == 1 and p % 2 == 0 and math.gcd(p, k) > 1 and p * k > unequal.CLASS_MODEL_CELLS:
+    if k % 2 == 1 and p % 2 == 0 and math.gcd(p, k) == 1:
+        return "even p, odd k: board classes"
+    if k % 2 == 1 and p % 2 == 0 and p * k > unequal.CLASS_MODEL_CELLS:
         return "even p, odd k, a common factor: blocks first"
     if p * k <= unequal.CLASS_MODEL_CELLS:
         return "class model first"

@@ -37,9 +37,12 @@ same colours.  This covers p = k + 1 at every size and small p - k; it is valid 
 **Odd p against even k, and p = k = 2 mod 4** also come as pairs and one group
 (:func:`grouped_schedule`), with the sit-outs in closed form (:func:`_pass_pattern`); **even p against
 odd k** as pairs and a group against k - 1 of team B, with one B player apart whose opponents keep
-rule 1 (:func:`odd_k_schedule`).  **Odd k with g = gcd(p, k) > 1** (for odd p the rotation's sit-outs
-then leave the class model no answer) as g blocks of rounds, each pairing the g groups of A with the g
-groups of B in copies of the small match p/g against k/g (:func:`blocks_schedule`).
+rule 1 (:func:`odd_k_schedule`).  **Odd k with g = gcd(p, k) = 1**: B player j on board j all match, the
+boards' classes alternating (:func:`odd_odd_schedule`, no break at all for odd p) or split with one
+edge of the board cycle unsatisfied (:func:`even_odd_schedule`, at most one break per A player for
+even p).  **Odd k with g > 1** (for odd p the rotation's sit-outs then leave the class model no
+answer) as g blocks of rounds, each pairing the g groups of A with the g groups of B in copies of the
+small match p/g against k/g (:func:`blocks_schedule`).
 
 **Both teams sit out**: first the match of the same teams on as many boards as the smaller team has
 players, re-cut into rounds of k games (:func:`both_sit_out_schedule`, ``models/recut.py``: every
@@ -79,7 +82,7 @@ from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
 from scheveningen.models.constructions import construct, mirrored_double
 from scheveningen.models.recut import recut
-from scheveningen.models.schedule import Game, Player, Schedule, Team
+from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.models.symmetry import reverse_colours, swap_teams
 
 #: CP-SAT's deterministic time for the small models, per 500 cells (and once more): the same
@@ -99,6 +102,8 @@ PASS_GROUP_TRIES = 3
 CLASS_MODEL_CELLS = 500
 #: Each of :func:`odd_k_schedule`'s class model searches (any answer, then fewer breaks) stops here.
 Z_WORK_LIMIT = 1.0
+#: Above this many cells (p*k), even p against odd k with a common factor takes the blocks alone.
+BLOCKS_ALONE_CELLS = 3000
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
 
@@ -185,10 +190,11 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
     found = paired_classes(p, k)
     if found is not None:
         return _from_classes(p, k, found)
-    if k % 2 == 1 and p % 2 == 1 and math.gcd(p, k) > 1:
-        # Odd p against odd k: the rotation's sit-outs have the wrong parity count when p and k share
-        # a factor (docs/bounds_unequal.md), so the class model below cannot succeed; blocks instead.
-        return blocks_schedule(p, k)
+    if k % 2 == 1 and p % 2 == 1:
+        # Odd p against odd k: with no common factor the board classes give no break at all; with one,
+        # the rotation's sit-outs have the wrong parity count (docs/bounds_unequal.md), so the class
+        # model below cannot succeed, and blocks of the smaller match take over.
+        return odd_odd_schedule(p, k) if math.gcd(p, k) == 1 else blocks_schedule(p, k)
     if k % 2 == 0 and p % 2 == 1:
         # Odd p against even k: no class schedule exists when p = k + 1 (docs/bounds_unequal.md), and
         # the class model rarely finishes at scale otherwise: pairs and one odd group, or a closed-form
@@ -197,22 +203,26 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
         if m <= 3:  # one added player's displaced games fit in turn (docs/bounds_unequal.md)
             return extended_schedule(p, k) or (grouped_schedule(p, k) if m == 3 else None)
         return grouped_schedule(p, k) or extended_schedule(p, k)
-    # Even p: odd k extends the paired classes on k - 1 boards by a B player, or takes pairs, a group
-    # and a B player apart (odd_k_schedule); p = k = 2 mod 4 takes pairs and a group.  The class
-    # model below does better where it finishes, so it goes first for small sizes without the paired
-    # base.
+    # Even p: odd k extends the paired classes on k - 1 boards by a B player, or takes the board
+    # classes with one break per A player (no common factor), blocks (a common factor), or pairs, a
+    # group and a B player apart (odd_k_schedule); p = k = 2 mod 4 takes pairs and a group.  The class
+    # model below does better where it finishes, so it goes first for small sizes with no closed form
+    # that is as good.
     closed_form: list[Callable[[], Schedule | None]] = []
     # (paired classes need p and k - 1 even, so odd p never has this base)
     paired_base = k % 2 == 1 and k >= 3 and paired_classes(p, k - 1) is not None
     if paired_base:
         closed_form.append(lambda: _with_extra_b_or_none(full_side_schedule(p, k - 1)))
     if k % 2 and math.gcd(p, k) > 1:
-        closed_form.append(lambda: blocks_schedule(p, k))
+        closed_form.append(lambda: _blocks_or_better(p, k))
+    if k % 2 and math.gcd(p, k) == 1:
+        closed_form.append(lambda: even_odd_schedule(p, k))
     if k % 2 and k >= 3 and p % 2 == 0:
         closed_form.append(lambda: odd_k_schedule(p, k))
     if k % 2 == 0 and p % 2 == 0:
         closed_form.append(lambda: grouped_schedule(p, k))
-    first = p * k > CLASS_MODEL_CELLS or paired_base
+    # (even_odd_schedule, at most one break per A player, beats the class model from small sizes on)
+    first = p * k > CLASS_MODEL_CELLS or paired_base or (k % 2 == 1 and math.gcd(p, k) == 1)
     for build in closed_form if first else ():
         if (schedule := build()) is not None:
             return schedule
@@ -225,6 +235,28 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
         if (schedule := build()) is not None:
             return schedule
     return extended_schedule(p, k) if k % 2 == 0 else None
+
+
+def _blocks_or_better(p: int, k: int) -> Schedule | None:
+    """Even p against odd k with a common factor: the blocks, in a fraction of a second; where their
+    junctions leave more than one break per A player (many small blocks) and the size is moderate,
+    also :func:`odd_k_schedule`, and whichever has fewer breaks.  (Above :data:`BLOCKS_ALONE_CELLS`
+    odd_k_schedule takes most of the budget and has more breaks than the blocks at every size tried.)"""
+    blocks = blocks_schedule(p, k)
+    if blocks is not None and (_schedule_breaks(blocks) <= p or p * k > BLOCKS_ALONE_CELLS):
+        return blocks
+    other = odd_k_schedule(p, k)
+    if blocks is None or (other is not None and _schedule_breaks(other) < _schedule_breaks(blocks)):
+        return other
+    return blocks
+
+
+def _schedule_breaks(schedule: Schedule) -> int:
+    """Breaks over the games each player plays."""
+    return sum(
+        _breaks([c is Colour.WHITE for c in schedule.colour_sequence(player) if c is not None])
+        for player in schedule.all_players()
+    )
 
 
 def _with_extra_b_or_none(base: Schedule | None) -> Schedule | None:
