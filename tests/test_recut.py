@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scheveningen.models.constructions import construct
 from scheveningen.models.match import Match
@@ -38,6 +40,25 @@ def test_every_player_keeps_the_base_colours_in_order(base: Schedule | None, k: 
     for player in base.all_players():
         assert _played(schedule, player) == _played(base, player)
     assert verify(schedule).metrics.total_breaks == verify(base).metrics.total_breaks
+
+
+# Equal teams with reserves: every n up to 16 and every k below n dividing n*n.
+RESERVES = [(n, k) for n in range(3, 17) for k in range(2, n) if (n * n) % k == 0]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(RESERVES), st.booleans())
+def test_equal_designs_recut_for_reserves_keep_rules_and_colours(size: tuple[int, int], backwards: bool) -> None:
+    n, k = size
+    base = construct(n)
+    assert base is not None
+    if backwards:
+        base = Schedule(base.boards, base.rounds[::-1], base.team_a, base.team_b)
+    schedule = recut(base, k)
+    assert schedule is not None
+    assert verify(schedule).ok
+    for player in base.all_players():
+        assert _played(schedule, player) == _played(base, player)
 
 
 def test_a_base_whose_colours_leave_no_order_gives_none_not_a_wrong_schedule() -> None:
