@@ -40,7 +40,14 @@ same window is re-solved from it for fewest breaks, which changes the image's co
 players only.  This is tried on the image, on the image with the two flipped players of a team
 exchanging their games from the first unplayed round on (in a design of alternating players they had
 opposite colours, so each goes on alternating), and, failing both, with the affected players' colours
-and every colour of the first three unplayed rounds free.  The round-freeing repair runs first, on a
+and every colour of the first three unplayed rounds free.  When the flipped players' colour changes
+cannot pair up round by round (rule 3 fixes a team's whites in each round; a flipped player whose image
+had a break at the deviation needs its change in another round than its team mate), none of these has
+a solution, so the players with a break in the image from the last played round on may change colour
+as well (:func:`break_players`; their colours move at little cost): 14 boards, colours reversed on
+boards 12 and 11 (custom_scale seed 3) gave no window and ended at 56-68 breaks, now 34-38 (plain 22).
+A first solution far above the image's breaks gets more work to be brought down.  The round-freeing
+repair runs first, on a
 third of the time and work, as the fallback; the schedule with fewer breaks is kept.  Measured with
 ``--time-limit 10`` on 2 cores (benchmarks/results/custom_scale_deviation*.md, seeds 0-3): swapped
 opponents end at 24-48 breaks on 14 to 40 boards (the plain design's plus at most 8) and 64 and 104 on
@@ -500,7 +507,7 @@ def repair(
         match, grid, current, third, None if work is None else work / 3, workers, seed, relaxed, board_excess
     )
     # Most of what is left, but not all: when no window is solved, the search improves the fallback.
-    share = time.monotonic() + (deadline - time.monotonic()) * 0.6
+    share = time.monotonic() + (deadline - time.monotonic()) * 0.85
     found, more = repair_pairings(
         match,
         grid,
@@ -598,7 +605,7 @@ def flipped_players(match: Match, image: Grid, current: Grid) -> tuple[set[int],
 
 
 #: Window widths (unplayed rounds from the first one) tried by :func:`repair_pairings`, then all of them.
-WINDOWS = (2, 4, 8, 12, 16, 24, 32, 48)
+WINDOWS = (2, 4, 6, 8, 12, 16, 24, 32, 48)
 
 
 def repair_pairings(
@@ -636,11 +643,17 @@ def repair_pairings(
         candidates.append((swap_roles(current, k, *flipped), flipped))
     if wider != flipped:
         candidates.append((current, wider))
+    breakers = break_players(image, k - 1)
+    extra = (wider[0] | breakers[0], wider[1] | breakers[1])
+    if extra != wider:
+        candidates.append((current, extra))
     opening = set(unplayed[:3])  # then every colour of the first unplayed rounds free as well
     used = 0.0
     found: list[Grid] = []
+    # Good enough to stop before the wider candidates: each flipped player at most two breaks more.
+    enough = current.breaks() + 2 * (len(flipped[0]) + len(flipped[1]))
     for grid, players in candidates:  # the image, the role swap, more colours free; the best found
-        if found and players is wider:
+        if found and (players is wider or players is extra) and min(g.breaks() for g in found) <= enough:
             break
         damaged = damaged_rounds(match, grid)
         window = opening if players is wider else set()
@@ -666,13 +679,17 @@ def repair_pairings(
             used += result.work
             unknown += result.status == "unknown"
             if result.grid is not None and time.monotonic() < deadline:
+                polish, share = (cap, 0.5) if result.grid.breaks() <= enough else (4 * cap, 0.8)
+                if work is not None:
+                    polish = max(min(polish, work - used), 0.001)
                 # Any solution first (the free players' colours may be anywhere), then fewest breaks from there.
                 again = solve_part(
                     match,
                     result.grid,
                     free,
                     window,
-                    Budget(max(deadline - time.monotonic(), 0.01) / 2, cap, workers, seed),
+                    # More work when the first solution is far above the image: most of the gain is here.
+                    Budget(max(deadline - time.monotonic(), 0.01) * share, polish, workers, seed),
                     result.grid.breaks(),
                     relaxed=relaxed,
                     board_excess=board_excess,
@@ -688,6 +705,26 @@ def repair_pairings(
     if not found:
         return None, used
     return min(found, key=lambda g: g.breaks()), used
+
+
+def break_players(grid: Grid, first: int) -> tuple[set[int], set[int]]:
+    """The A and B players (0-based) with a break in ``grid`` between rounds ``first`` and later.
+
+    A player with a break can change colour next to it at no cost (the break moves), so these are
+    the players that can make up, at little cost, the colours a deviation in the played rounds took
+    from the flipped players: in a round where a flipped player's colour changes, a team mate's must
+    change the other way (rule 3), and when the flipped players' own changes do not pair up so
+    (a flipped player whose image had a break at the deviation), none is found among them alone.
+    """
+    a_rows, b_rows = grid.colours()
+
+    def has_break(row: list[bool]) -> bool:
+        return any(row[r] == row[r + 1] for r in range(max(first, 0), grid.rounds - 1))
+
+    return (
+        {p for p in range(grid.n) if has_break(a_rows[p])},
+        {p for p in range(grid.n) if has_break(b_rows[p])},
+    )
 
 
 def swap_roles(grid: Grid, first: int, a_players: set[int], b_players: set[int]) -> Grid:
