@@ -74,13 +74,17 @@ def recut(base: Schedule, boards: int, deadline: float | None = None) -> Schedul
     rounds = _rounds(base, k)
     out: list[list[Move]] = []
     carry: list[Move] = []
+    ahead: list[list[Move]] | None = None  # this round's greedy parts, when the last round looked ahead
     for r, rnd in enumerate(rounds):
         if deadline is not None and time.monotonic() >= deadline:
             return None
         after = rounds[r + 1] if r + 1 < len(rounds) else None
-        parts = _greedy(rnd, carry, k)
-        if parts is not None and after is not None and rnd.carries_on and _greedy(after, parts[-1], k) is None:
-            parts = None  # the part carried over leaves the next round stuck: decide both together
+        parts = ahead if ahead is not None else _greedy(rnd, carry, k)
+        ahead = None
+        if parts is not None and after is not None and rnd.carries_on:
+            ahead = _greedy(after, parts[-1], k)
+            if ahead is None:
+                parts = None  # the part carried over leaves the next round stuck: decide both together
         if parts is None:
             parts = _window(rnd, after, carry, k)
         if parts is None:

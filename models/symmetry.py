@@ -20,6 +20,13 @@ def reverse_colours(schedule: Schedule) -> Schedule:
     return Schedule(schedule.boards, rounds, schedule.team_a, schedule.team_b)
 
 
+def reverse_rounds(schedule: Schedule) -> Schedule:
+    """The same rounds played in the opposite order: every player's colours read backwards, so the
+    same breaks and runs, and sit-outs still in turn (after t rounds, the totals less the counts after
+    the other rounds)."""
+    return Schedule(schedule.boards, schedule.rounds[::-1], schedule.team_a, schedule.team_b)
+
+
 def _map_players(schedule: Schedule, move: Callable[[Player], Player], team_a: int, team_b: int) -> Schedule:
     """Every game with its players mapped by ``move``; each game sits on its new A player's board."""
     rounds = []

@@ -82,8 +82,8 @@ from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
 from scheveningen.models.constructions import construct, mirrored_double
 from scheveningen.models.recut import recut
-from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
-from scheveningen.models.symmetry import reverse_colours, swap_teams
+from scheveningen.models.schedule import Game, Player, Schedule, Team
+from scheveningen.models.symmetry import reverse_colours, reverse_rounds, swap_teams
 
 #: CP-SAT's deterministic time for the small models, per 500 cells (and once more): the same
 #: result on every machine when it, not the clock, stops the search.
@@ -243,20 +243,23 @@ def _blocks_or_better(p: int, k: int) -> Schedule | None:
     also :func:`odd_k_schedule`, and whichever has fewer breaks.  (Above :data:`BLOCKS_ALONE_CELLS`
     odd_k_schedule takes most of the budget and has more breaks than the blocks at every size tried.)"""
     blocks = blocks_schedule(p, k)
-    if blocks is not None and (_schedule_breaks(blocks) <= p or p * k > BLOCKS_ALONE_CELLS):
+    breaks = _schedule_breaks(blocks) if blocks is not None else 0
+    if blocks is not None and (breaks <= p or p * k > BLOCKS_ALONE_CELLS):
         return blocks
     other = odd_k_schedule(p, k)
-    if blocks is None or (other is not None and _schedule_breaks(other) < _schedule_breaks(blocks)):
+    if blocks is None or (other is not None and _schedule_breaks(other) < breaks):
         return other
     return blocks
 
 
 def _schedule_breaks(schedule: Schedule) -> int:
-    """Breaks over the games each player plays."""
-    return sum(
-        _breaks([c is Colour.WHITE for c in schedule.colour_sequence(player) if c is not None])
-        for player in schedule.all_players()
-    )
+    """Breaks over the games each player plays (one pass over the games)."""
+    colours: dict[Player, list[bool]] = {}
+    for games in schedule.rounds:
+        for game in games:
+            colours.setdefault(game.a_player, []).append(game.a_white)
+            colours.setdefault(game.b_player, []).append(not game.a_white)
+    return sum(_breaks(row) for row in colours.values())
 
 
 def _with_extra_b_or_none(base: Schedule | None) -> Schedule | None:
@@ -810,10 +813,7 @@ def both_sit_out_schedule(size_a: int, size_b: int, boards: int) -> Schedule | N
     base = construct(small) if large == small else full_side_schedule(large, small)
     if base is None:
         return None
-    for start in (base, Schedule(base.boards, base.rounds[::-1], base.team_a, base.team_b)):
-        # Backwards: every player's colours reversed in order (same breaks, rules 1 and 2), and
-        # the sit-outs still in turn (the counts after t rounds are the totals less those after
-        # the other rounds).
+    for start in (base, reverse_rounds(base)):
         built = recut(start, boards, _DEADLINE.get())
         if built is not None:
             return swap_teams(built) if size_a < size_b else built

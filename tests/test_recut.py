@@ -10,6 +10,7 @@ from scheveningen.models.constructions import construct
 from scheveningen.models.match import Match
 from scheveningen.models.recut import recut
 from scheveningen.models.schedule import Colour, Player, Schedule
+from scheveningen.models.symmetry import reverse_rounds
 from scheveningen.models.unequal import both_sit_out_schedule, construct_unequal, full_side_schedule
 from scheveningen.solver.design import DesignParams, Status, design_match
 from scheveningen.solver.verifier import verify
@@ -53,7 +54,7 @@ def test_equal_designs_recut_for_reserves_keep_rules_and_colours(size: tuple[int
     base = construct(n)
     assert base is not None
     if backwards:
-        base = Schedule(base.boards, base.rounds[::-1], base.team_a, base.team_b)
+        base = reverse_rounds(base)
     schedule = recut(base, k)
     assert schedule is not None
     assert verify(schedule).ok
