@@ -32,7 +32,7 @@ Every schedule returned is rebuilt from the JSON and re-checked by the verifier 
 request and rule kept, and, where the requests were drawn from a schedule with the plain design's breaks
 (kinds ``played`` and ``requests``), breaks at most plain + max(4, plain // 4).
 
-    python benchmarks/custom_scale.py [--sizes 14,20,30,40,50,60] [--seeds 2] [--kinds played,requests]
+    python benchmarks/custom_scale.py [--sizes 14,20,30,40,50,60] [--seeds 2] [--first-seed 0] [--kinds played,requests]
                                       [--approaches new,today] [--time-limit 10] [--workers 2] [--quick]
 
 Writes benchmarks/results/custom_scale.{md,csv,png} (``--quick``: ``custom_scale_quick.*``).  Exit status 1
@@ -489,6 +489,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--sizes", type=parse_sizes, default=None, help="boards (default 14,20,30,40,50,60)")
     parser.add_argument("--seeds", type=int, default=None, help="seeds per kind and size (default 2; quick 1)")
+    parser.add_argument("--first-seed", type=int, default=0, help="the first case seed (default 0): seeds run from it")
     parser.add_argument("--kinds", default=",".join(KINDS), help=f"case kinds (default {','.join(KINDS)})")
     parser.add_argument("--approaches", default="new,today", help="new, today or both (default new,today)")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per case (default 10; quick 3)")
@@ -521,7 +522,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         for kind in kinds:
             for n in sizes:
-                for seed in range(seeds):
+                for seed in range(args.first_seed, args.first_seed + seeds):
                     case = KINDS[kind](n, seed)
                     spec = Path(folder) / f"{case.name}.toml"
                     spec.write_text(spec_toml(case.match), encoding="utf-8")
