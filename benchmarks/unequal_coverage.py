@@ -67,7 +67,7 @@ def sizes(seed: int, every: bool, wide: int) -> list[tuple[int, int, int]]:
 def family(p: int, q: int, k: int) -> str:
     """Which family of docs/bounds_unequal.md the size falls in (the order full_side_schedule tries)."""
     if k < min(p, q):
-        return "both teams sit out: re-cut, rotation layout after"
+        return "both teams sit out: re-cut, other layouts after"
     if p < q:
         return family(q, p, k) + " (teams swapped)"
     if unequal.paired_classes(p, k) is not None:
