@@ -502,10 +502,76 @@ def repair(
         return current, 0.0
     if not k:
         return repair_by_rounds(match, grid, current, deadline, work, workers, seed, relaxed, board_excess)
+    used = 0.0
+    flipped = flipped_players(match, grid, current)
+    if flipped[0] or flipped[1]:
+        options: list[Grid] = []
+        # Two kinds of repair, the better kept.  After a swap of opponents (one team's players flipped)
+        # the windows first, on a share: they are quick where they work (up to 30 boards, and after
+        # most swaps), and scattered rounds only when they end above the image's breaks plus two a
+        # flipped player.  After colours reversed (both teams' players flipped) scattered rounds
+        # first, on most of the time (at 40-60 boards the only part solved in it), then the windows.
+        enough = grid.breaks() + 2 * (len(flipped[0]) + len(flipped[1]))
+
+        def windows(share: float) -> None:
+            nonlocal used
+            end = time.monotonic() + (deadline - time.monotonic()) * share
+            found, more = repair_pairings(
+                match,
+                grid,
+                current,
+                end,
+                None if work is None else max((work - used) * share, 0.001),
+                workers,
+                seed,
+                relaxed,
+                board_excess,
+            )
+            used += more
+            if found is not None:
+                options.append(found)
+
+        def scattered(share: float) -> None:
+            nonlocal used
+            end = time.monotonic() + (deadline - time.monotonic()) * share
+            found, more = repair_scattered(
+                match,
+                grid,
+                current,
+                flipped,
+                end,
+                None if work is None else max((work - used) * share, 0.001),
+                workers,
+                seed,
+                relaxed,
+                board_excess,
+            )
+            used += more
+            if found is not None:
+                options.append(found)
+
+        both = bool(flipped[0]) and bool(flipped[1])
+        steps = (
+            ((scattered, SCATTERED_SHARE), (windows, 0.85)) if both else ((windows, WINDOWS_SHARE), (scattered, 0.85))
+        )
+        for step, share in steps:
+            if not options or min(g.breaks() for g in options) > enough:
+                step(share)
+        if options:
+            return min(options, key=lambda g: g.breaks()), used
     third = time.monotonic() + (deadline - time.monotonic()) / 3
-    fallback, used = repair_by_rounds(
-        match, grid, current, third, None if work is None else work / 3, workers, seed, relaxed, board_excess
+    fallback, more = repair_by_rounds(
+        match,
+        grid,
+        current,
+        third,
+        None if work is None else max(work / 3 - used, 0.001),
+        workers,
+        seed,
+        relaxed,
+        board_excess,
     )
+    used += more
     # Most of what is left, but not all: when no window is solved, the search improves the fallback.
     share = time.monotonic() + (deadline - time.monotonic()) * 0.85
     found, more = repair_pairings(
@@ -602,6 +668,142 @@ def flipped_players(match: Match, image: Grid, current: Grid) -> tuple[set[int],
         {p for p in range(image.n) if any(image_a[p][r] != now_a[p][r] for r in rounds)},
         {p for p in range(image.n) if any(image_b[p][r] != now_b[p][r] for r in rounds)},
     )
+
+
+def scattered_rounds(
+    match: Match, current: Grid, flipped: tuple[set[int], set[int]]
+) -> tuple[set[int], list[list[int]]]:
+    """The rounds a flipped player's colour change at the first unplayed round ``d`` needs freed.
+
+    Returns the core (``d``, the damaged rounds and the unplayed rounds where a flipped A player meets a
+    flipped B player: both changed colour, so they can meet in ``d``) and, for each flipped player,
+    the unplayed rounds after ``d`` where it meets somebody whose colour in ``d`` goes with its own
+    changed colour there: moving that meeting into ``d`` is the start of every repair that keeps
+    the others' colours.
+    """
+    k = len(match.played)
+    a_rows, b_rows = current.colours()
+    inverse = [current.inverse(r) for r in range(current.rounds)]
+    core = {k} | damaged_rounds(match, current)
+    core |= {r for r in range(k, current.rounds) for a in flipped[0] if current.opp[r][a] in flipped[1]}
+    options: list[list[int]] = []
+    for p in sorted(flipped[0]):
+        options.append([s for s in range(k + 1, current.rounds) if b_rows[current.opp[s][p]][k] == a_rows[p][k]])
+    for p in sorted(flipped[1]):
+        options.append([s for s in range(k + 1, current.rounds) if a_rows[inverse[s][p]][k] == b_rows[p][k]])
+    return core, [o for o in options if o]
+
+
+def repair_scattered(
+    match: Match,
+    image: Grid,
+    current: Grid,
+    players: tuple[set[int], set[int]],
+    deadline: float,
+    work: float | None,
+    workers: int,
+    seed: int,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
+) -> tuple[Grid | None, float]:
+    """Re-pair a few scattered unplayed rounds with every colour kept but the flipped players'.
+
+    The rounds are the first unplayed one, those :func:`scattered_rounds` names (one of each flipped
+    player's options, drawn from the seed) and a few more drawn from the seed, more with each try.
+    Most such parts are infeasible, proved at once; the first solutions found are re-solved for
+    fewest breaks on the same rounds, and the best is returned.
+    """
+    flipped = players
+    rng = random.Random(seed)
+    k = len(match.played)
+    unplayed = list(range(k, current.rounds))
+    core, options = scattered_rounds(match, current, flipped)
+    used = 0.0
+    best: Grid | None = None
+    tries = 0
+    enough = image.breaks() + 2 * (len(flipped[0]) + len(flipped[1]))
+    image_a, image_b = image.colours()
+    while best is None or best.breaks() > enough:
+        left = deadline - time.monotonic()
+        if left <= 0 or (work is not None and used >= work) or stop.requested():
+            break
+        extra = min(4 + 2 * (tries // 6), len(unplayed))
+        tries += 1
+        free = set(core)
+        for option in options:
+            free.add(rng.choice(option))
+        if best is not None:
+            # From the best so far: the rounds where a flipped player's colour differs from the image,
+            # so that its changes can move to where they cost less.
+            now_a, now_b = best.colours()
+            free |= {
+                r
+                for rows, now, team in ((image_a, now_a, flipped[0]), (image_b, now_b, flipped[1]))
+                for p in team
+                for r in unplayed
+                if rows[p][r] != now[p][r]
+            }
+            extra = rng.choice((2, 4, 6))
+        rest = [r for r in unplayed if r not in free]
+        free |= set(rng.sample(rest, min(extra, len(rest))))
+        cap = 0.5 if work is None else max(min(0.5, work - used), 0.001)
+        if best is not None:
+            result = solve_part(
+                match,
+                best,
+                free,
+                set(),
+                Budget(left, cap, workers, rng.randrange(1 << 30)),
+                best.breaks(),
+                relaxed=relaxed,
+                board_excess=board_excess,
+                colour_players=flipped,
+            )
+            used += result.work
+            if result.grid is not None and result.grid.breaks() < best.breaks():
+                best = result.grid
+            continue
+        result = solve_part(
+            match,
+            current,
+            free,
+            set(),
+            Budget(min(left, 2.0), cap, workers, rng.randrange(1 << 30)),
+            relaxed=relaxed,
+            board_excess=board_excess,
+            colour_players=flipped,
+            minimise=False,
+        )
+        used += result.work
+        if result.grid is None:
+            if (free >= set(unplayed) and result.status == "infeasible") or tries >= SCATTERED_TRIES:
+                break  # every unplayed round freed and no solution, or many tries without one
+            continue
+        polish = 2 * cap if work is None else max(min(2 * cap, work - used), 0.001)
+        again = solve_part(
+            match,
+            result.grid,
+            free,
+            set(),
+            Budget(max(deadline - time.monotonic(), 0.01), polish, workers, seed),
+            result.grid.breaks(),
+            relaxed=relaxed,
+            board_excess=board_excess,
+            colour_players=flipped,
+        )
+        used += again.work
+        best = again.grid if again.grid is not None else result.grid
+    return best, used
+
+
+#: Tries of :func:`repair_scattered` without a solution before it gives up (small matches: see the docstring).
+SCATTERED_TRIES = 24
+
+#: Shares of the repair's time and work for the first of the two repairs when players are flipped: the
+#: windows after a swap of opponents, scattered rounds after colours reversed (:func:`repair`); the
+#: second has 85% of what is left.  Measured: benchmarks/results/custom_scale_deviation*.md.
+WINDOWS_SHARE = 0.35
+SCATTERED_SHARE = 0.75
 
 
 #: Window widths (unplayed rounds from the first one) tried by :func:`repair_pairings`, then all of them.
