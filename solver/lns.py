@@ -768,7 +768,8 @@ def repair_scattered(
             current,
             free,
             set(),
-            Budget(min(left, 2.0), cap, workers, rng.randrange(1 << 30)),
+            # No wall cap of its own under a work limit, so that one worker gives one answer.
+            Budget(left if work is not None else min(left, 2.0), cap, workers, rng.randrange(1 << 30)),
             relaxed=relaxed,
             board_excess=board_excess,
             colour_players=flipped,
