@@ -27,34 +27,62 @@ meet again and the rounds of the unkept meetings and avoids are freed, with ever
 the damage touches and the colours near it; when that part has no solution, wider colour windows and
 then more rounds are freed, up to all unplayed rounds (:func:`repair_by_rounds`).
 
-**Played rounds that deviate from every image** (:func:`repair_pairings`; the last played round had
-two boards swap opponents, or two games played with colours reversed).  The deviation *flips* a few
-players' colours (both players of a reversed game; the B players of two swapped games whose A players
-had opposite colours) and leaves a few pairs met twice.  Going on with the image's colours would give
-the flipped players three in a row or a colour imbalance, and the repair above, freeing rounds with
-all their colours, lets the breaks run wild (116 on 20 boards against the design's 20), which the
-search cannot undo in seconds.  So the damaged rounds and the first w unplayed rounds, w = 2, 4, 8,
-..., are re-paired with every colour kept but the flipped players'.  The narrow windows are usually
-infeasible, which CP-SAT proves at once; at the first feasible one any solution is taken, then the
-same window is re-solved from it for fewest breaks, which changes the image's colours for those few
-players only.  This is tried on the image, on the image with the two flipped players of a team
-exchanging their games from the first unplayed round on (in a design of alternating players they had
-opposite colours, so each goes on alternating), and, failing both, with the affected players' colours
-and every colour of the first three unplayed rounds free.  When the flipped players' colour changes
-cannot pair up round by round (rule 3 fixes a team's whites in each round; a flipped player whose image
-had a break at the deviation needs its change in another round than its team mate), none of these has
-a solution, so the players with a break in the image from the last played round on may change colour
-as well (:func:`break_players`; their colours move at little cost): 14 boards, colours reversed on
-boards 12 and 11 (custom_scale seed 3) gave no window and ended at 56-68 breaks, now 34-38 (plain 22).
-A first solution far above the image's breaks gets more work to be brought down.  The round-freeing
-repair runs first, on a
-third of the time and work, as the fallback; the schedule with fewer breaks is kept.  Measured with
-``--time-limit 10`` on 2 cores (benchmarks/results/custom_scale_deviation*.md, seeds 0-3): swapped
-opponents end at 24-48 breaks on 14 to 40 boards (the plain design's plus at most 8) and 64 and 104 on
-60 boards, against 46-160 before (100 on 60 boards, seed 2: the one case no better, no window being
-solved in the time); colours reversed end at 28-58 on 14 to 30 boards (60 on one 14-board case)
-against 36-122 before, and at 52-76 on 40 and 60 boards, as
-before: there no window is solved in the time and the fallback is the answer.
+**Played rounds that deviate from every image** (the last played round had two boards swap
+opponents, or two games played with colours reversed).  The deviation *flips* a few players' colours
+(both players of a reversed game; the B players of two swapped games whose A players had opposite
+colours) and leaves a few pairs met twice.  Going on with the image's colours would give the flipped
+players three in a row or a colour imbalance, and the repair above, freeing rounds with all their
+colours, lets the breaks run wild (116 on 20 boards against the design's 20), which the search cannot
+undo in seconds.  So the repairs below re-pair unplayed rounds with every colour kept but the flipped
+players': their solutions are the image's colours but for those few players.
+
+*Why this is hard, and what it takes.*  Near the deviation nearly every player of a design alternates, so
+a pair can meet in a round only while the two are in opposite phases; a flipped player that alternated
+across the deviation has, with its played colour reversed, the image's colour of the next round already,
+so it must change colour in the first unplayed round ``d`` (one more break, two with the played one: the
+image's breaks plus two a flipped player is the level of any repair keeping the others' colours).  In
+``d`` it then needs an opponent whose colour there fits its own changed one: one it meets in the image
+*after that opponent's break* (or another flipped player, whose colour in ``d`` changed too).  The
+design's breaks sit late (in the constructions for 46 and 58 boards, from about the middle of the match
+on), so a window of rounds from ``d`` holds no such meeting until it is some 16 rounds wide, and a
+window that wide is no longer solved in seconds: every window up to 12 rounds is proved infeasible at
+once, 16 rounds ends unknown after 10 s (58 boards, colours reversed; the old answer was the
+round-freeing fallback, 140-144 breaks against the design's 66).  A colour-only model over all unplayed
+rounds with the pairings kept found no schedule in 20 s there (46 and 58 boards); held to the one-change
+pattern (colour wishes on the flipped players), the scattered parts below found no schedule in 2.5 s at
+37-58 boards, so that was dropped.
+
+* **scattered rounds** (:func:`repair_scattered`): ``d``, the damaged rounds, the rounds where a
+  flipped A player meets a flipped B player, one round drawn from each flipped player's *options*
+  (:func:`scattered_rounds`: where it meets somebody whose colour in ``d`` fits its changed colour)
+  and a few more drawn from the seed, more with each try.  Such a part of 10-13 rounds is a small
+  model; most draws are proved infeasible at once, and the first solution (a few tries, 1-3 s at
+  46-58 boards) is re-solved for fewest breaks on its rounds.  Then a search from the best: the
+  same kind of part plus the rounds where a flipped player's colour differs from the image's, at
+  most the current breaks, so the flipped players' further changes move to where they cost less
+  (46 boards, colours reversed: 70 to 66 in 3 s).  It stops at the one-change level, after 24
+  draws without a solution (small matches, where the options are few) or at its share.
+* **windows** (:func:`repair_pairings`): the damaged rounds and the first w unplayed rounds, w = 2, 4,
+  8, ...; at the first feasible one any solution is taken, then re-solved for fewest breaks; on the
+  image, on the image with the two flipped players of a team exchanging their games from ``d`` on
+  (:func:`swap_roles`), and with the affected players' colours and those of the first three unplayed
+  rounds free, or the players with a break in the image after the deviation (:func:`break_players`:
+  14 boards, colours reversed on boards 12 and 11, where a flipped player had an image break at the
+  deviation, so the flipped players' changes cannot pair up round by round).
+
+After colours reversed (both teams' players flipped) scattered rounds go first, on three quarters of the
+repair's time, and the windows on 85% of what is left unless the one-change level was reached; after a
+swap of opponents (one team's players flipped) the windows first, on 35% (after most swaps they are
+quick and reach the image's breaks: 60 boards seed 0, 64, where scattered rounds ended at 68), then
+scattered rounds (60 boards seed 2: no window in the time, 104 before, now 68).  The better is kept; when
+neither finds a schedule, the round-freeing repair and the windows run as before.  Measured with
+``--time-limit 10`` on 2 cores, side by side with the previous code (benchmarks/results/
+custom_scale_deviation*.md): colours reversed at 37, 46, 58 boards (unseen seeds) 50, 68-70, 78-82
+against 72, 120, 144 (the design's 40, 54, 66; targets 50, 67, 82); 40 and 60 boards 52 and 72-76
+against 52-56 and 76; 14-30 boards the same or up to 6 better (noise: one 14-board case ends at 28-46 on
+repeated runs of either code); swaps of opponents the same within 2 breaks but 60 boards seed 2, 104 to
+68.
+
 :func:`improve` then repeats: choose a neighbourhood from the seed, solve it with at most the current
 breaks in it, keep the result when it is no worse.  Every sub-solve is capped in deterministic time,
 so with one worker the sequence of schedules depends only on the seed; the loop stops at the time
@@ -492,9 +520,12 @@ def repair(
 
     Frees the damaged rounds' pairings and every unplayed round's colours; while that part has no
     solution (or none is found in its share of the time), frees more unplayed rounds, chosen from
-    the seed, up to all of them (:func:`repair_by_rounds`).  After played rounds that deviate from
-    the image, that schedule, found in a third of the time and work, is only the fallback:
-    :func:`repair_pairings` then has most of what is left, and the better of the two is returned.
+    the seed, up to all of them (:func:`repair_by_rounds`).  After played rounds that flip players'
+    colours against the image, :func:`repair_scattered` and :func:`repair_pairings` first (in the
+    order the module docstring gives), the better kept; when neither finds a schedule, and after
+    other deviations, the round-freeing repair, found in a third of the time and work, is the
+    fallback: :func:`repair_pairings` then has most of what is left, and the better of the two is
+    returned.
     """
     k = len(match.played)
     current = with_played(match, grid)
