@@ -741,13 +741,18 @@ def repair_scattered(
 
     The rounds are the first unplayed one, those :func:`scattered_rounds` names (one of each flipped
     player's options, drawn from the seed) and a few more drawn from the seed, more with each try.
-    Most such parts are infeasible, proved at once; the first solutions found are re-solved for
-    fewest breaks on the same rounds, and the best is returned.
+    Most such parts are infeasible, proved at once; the first solution found is re-solved for fewest
+    breaks on the same rounds, then searched from: parts of the same kind plus the rounds where a
+    flipped player's colour differs from the image's, with at most the best's breaks.  Stops at the
+    image's breaks plus two a flipped player, after :data:`SCATTERED_TRIES` draws without a first
+    solution, at the deadline or the work limit; (None, work) when no solution was found.
     """
     flipped = players
     rng = random.Random(seed)
     k = len(match.played)
     unplayed = list(range(k, current.rounds))
+    if not unplayed:
+        return None, 0.0
     core, options = scattered_rounds(match, current, flipped)
     used = 0.0
     best: Grid | None = None
