@@ -38,12 +38,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import networkx as nx
 from _common import load_average, machine_lines, markdown_table, write_results
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import unequal_break_bound
 from scheveningen.models.schedule import Schedule
+from scheveningen.models.sitouts import Outcome, zero_break_modes
+from scheveningen.models.unequal import schedule_from_modes
 from scheveningen.solver.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -212,104 +213,19 @@ def minimum_breaks(
 
 
 def zero_break_pattern(p: int, k: int, rules: bool, time_limit: float = 60.0) -> tuple[str, Schedule | None]:
-    """Whether p against k on k boards has a schedule with no break: CP-SAT's status over sit-outs alone.
-
-    A schedule with no break has every player alternating.  Team B's alternators are class X (White in
-    the rounds 1, 3, ...) and Y; let x = |X|.  An A player alternating game by game with colour e(-1)^j
-    in its game j (from 0) plays round r = j + s, s the rounds it sat out before; it has the colour
-    opposite to X's, so can meet X and not Y, exactly when e(-1)^s = -1 (its "X-mode"), and meets only Y
-    otherwise.  So every A player plays exactly x games in X-mode and every round has exactly x A
-    players in X-mode; conversely sit-outs in turn and signs e with these two counts give a schedule
-    with no break: the X-mode games form an x-regular bipartite graph between A players and rounds,
-    which splits into x perfect matchings (Koenig), one per X player, and likewise for Y.  Rules 1-3
-    then hold exactly when x = floor(k/2) or ceil(k/2) (rule 3 in round 1, and every alternation keeps
-    rules 1 and 2); flipping every colour swaps X and Y, so x = floor(k/2) is tried then, and every x
-    from 0 to floor(k/2) without rules (floor(k/2) first).  Returns "OPTIMAL" (a feasible pattern) with the schedule
-    without a break built from it as above (for the verifier), "INFEASIBLE" (no schedule without a
-    break), or "UNKNOWN".
-    """
+    """Whether p against k on k boards has a schedule with no break: the sit-out model of
+    ``models/sitouts.py`` (its docstring has the argument), for x = floor(k/2) X players with rules 1-3
+    (reversing every colour covers ceil(k/2)), and for every x from 0 to floor(k/2) without rules
+    (floor(k/2) first), each tried for ``time_limit`` seconds.  Returns "OPTIMAL" (a feasible pattern)
+    with the schedule without a break built from it (for the verifier), "INFEASIBLE" (no schedule
+    without a break), or "UNKNOWN"."""
     statuses = []
     for x in [k // 2] if rules else [k // 2, *range(k // 2)]:  # the likeliest first
-        model = cp_model.CpModel()
-        A, R = range(p), range(p)
-        plays = {(a, r): model.new_bool_var(f"p{a}_{r}") for a in A for r in R}
-        sign = [model.new_bool_var(f"e{a}") for a in A]
-        for a in A:
-            for t in range(1, p + 1):
-                model.add_linear_constraint(sum(plays[a, r] for r in range(t)), t * k // p, -(-t * k // p))
-            model.add(plays[a, 0] == (1 if a < k else 0))  # renumbering team A
-        for r in R:
-            model.add(sum(plays[a, r] for a in A) == k)
-        x_mode = {}
-        for a in A:
-            odd = model.new_bool_var(f"s{a}_0")  # parity of the rounds sat out before round r
-            model.add(odd == 0)
-            for r in R:
-                if r > 0:
-                    flipped = model.new_bool_var(f"s{a}_{r}")
-                    # flipped = odd xor (sat out round r - 1), that is flipped xor odd xor plays = 1
-                    model.add_bool_xor([flipped, odd, plays[a, r - 1]])
-                    odd = flipped
-                mode = model.new_bool_var(f"x{a}_{r}")  # plays round r in X-mode
-                model.add_implication(mode, plays[a, r])
-                # mode <-> plays and (sign xor odd)
-                model.add_bool_or([~mode, sign[a], odd])
-                model.add_bool_or([~mode, ~sign[a], ~odd])
-                model.add_bool_or([~plays[a, r], mode, sign[a], ~odd])
-                model.add_bool_or([~plays[a, r], mode, ~sign[a], odd])
-                x_mode[a, r] = mode
-            model.add(sum(x_mode[a, r] for r in R) == x)
-            if 2 * x == k:
-                # Implied: an alternating A player has k/2 Whites, White in its X-mode games in even
-                # rounds (from 1) and its other games in odd rounds; with x = k/2 X-mode games it has
-                # as many X-mode as other games in odd rounds, so an even number of games there.
-                half = model.new_int_var(0, k, f"h{a}")
-                model.add(sum(plays[a, r] for r in range(0, p, 2)) == 2 * half)
-        for r in R:
-            model.add(sum(x_mode[a, r] for a in A) == x)
-        if 2 * x == k:
-            model.add(sign[0] == 1)  # flipping every colour keeps x = k/2 and flips every sign
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.max_time_in_seconds = time_limit
-        status = solver.solve(model)
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            modes = {(a, r): solver.boolean_value(x_mode[a, r]) for a in A for r in R}
-            played = {(a, r): solver.boolean_value(plays[a, r]) for a in A for r in R}
-            return "OPTIMAL", _schedule_from_modes(p, k, x, played, modes)
-        statuses.append(solver.status_name(status))
+        found = zero_break_modes(p, k, work=1e9, deadline=time.monotonic() + time_limit, x=x)
+        if found.outcome is Outcome.FOUND:
+            return "OPTIMAL", schedule_from_modes(p, k, found)
+        statuses.append("INFEASIBLE" if found.outcome is Outcome.NONE else "UNKNOWN")
     return ("INFEASIBLE" if all(s == "INFEASIBLE" for s in statuses) else "UNKNOWN"), None
-
-
-def _schedule_from_modes(
-    p: int, k: int, x: int, plays: dict[tuple[int, int], bool], modes: dict[tuple[int, int], bool]
-) -> Schedule:
-    """B players 1..x alternate White in rounds 1, 3, ... (class X), the others in rounds 2, 4, ...;
-    each class's games (A player, round) split into perfect matchings, one per B player."""
-    opponent: dict[tuple[int, int], int] = {}
-    for first, size, mode in ((0, x, True), (x, k - x, False)):
-        edges = [(a, r) for (a, r), on in plays.items() if on and modes[a, r] == mode]
-        for b in range(first, first + size):
-            graph = nx.Graph()
-            graph.add_nodes_from(("a", a) for a, _r in edges)
-            graph.add_nodes_from(("r", r) for _a, r in edges)
-            graph.add_edges_from((("a", a), ("r", r)) for a, r in edges)
-            top = [node for node in graph if node[0] == "a"]
-            matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=top)
-            chosen = [(a, r) for (a, r) in edges if matching.get(("a", a)) == ("r", r)]
-            for a, r in chosen:
-                opponent[a, r] = b
-            taken = set(chosen)
-            edges = [e for e in edges if e not in taken]
-    pairings = []
-    for r in range(p):
-        row = []
-        for (a, rr), b in sorted(opponent.items(), key=lambda item: item[1]):
-            if rr == r:
-                b_white = (r % 2 == 0) == (b < x)
-                row.append((a + 1, b + 1, not b_white))
-        pairings.append(row)
-    return Schedule.from_pairings(pairings, team_a=p, team_b=k)
 
 
 def check(result: Minimum, rules: bool | tuple[bool, bool, bool]) -> list[str]:

@@ -64,10 +64,11 @@ class _Round:
         return out
 
 
-def recut(base: Schedule, boards: int, deadline: float | None = None) -> Schedule | None:
+def recut(base: Schedule, boards: int, deadline: float | None = None, balanced: bool = True) -> Schedule | None:
     """``base`` (team B playing every round, team A sitting out in turn) re-cut into rounds of
     ``boards`` games (module docstring); ``None`` when no order inside the base rounds fits, or at
-    ``deadline`` (``time.monotonic()``)."""
+    ``deadline`` (``time.monotonic()``).  Not ``balanced``: rule 3 is left out (the games and the
+    sit-outs in turn only), for a caller that chooses the colours again."""
     size_b, k = base.boards, boards
     if base.team_b != size_b or not 1 <= k < size_b or (base.team_a * size_b) % k:
         raise ValueError(f"cannot re-cut {base.team_a} against {base.team_b} on {size_b} boards into {k} boards")
@@ -79,14 +80,14 @@ def recut(base: Schedule, boards: int, deadline: float | None = None) -> Schedul
         if deadline is not None and time.monotonic() >= deadline:
             return None
         after = rounds[r + 1] if r + 1 < len(rounds) else None
-        parts = ahead if ahead is not None else _greedy(rnd, carry, k)
+        parts = ahead if ahead is not None else _greedy(rnd, carry, k, balanced)
         ahead = None
         if parts is not None and after is not None and rnd.carries_on:
-            ahead = _greedy(after, parts[-1], k)
+            ahead = _greedy(after, parts[-1], k, balanced)
             if ahead is None:
                 parts = None  # the part carried over leaves the next round stuck: decide both together
         if parts is None:
-            parts = _window(rnd, after, carry, k)
+            parts = _window(rnd, after, carry, k, balanced)
         if parts is None:
             return None
         for i, part in enumerate(parts):
@@ -120,11 +121,14 @@ def _rounds(base: Schedule, k: int) -> list[_Round]:
     return out
 
 
-def _white_range(rnd: _Round, part: int, carry: list[Move], k: int) -> tuple[int, int]:
+def _white_range(rnd: _Round, part: int, carry: list[Move], k: int, balanced: bool) -> tuple[int, int]:
     """The Whites a part may hold: a whole new round floor(k/2) or ceil(k/2); the first part less the
-    carried games' Whites; the last part, carried on, as many as can still be completed."""
+    carried games' Whites; the last part, carried on, as many as can still be completed (any number,
+    not ``balanced``)."""
     low, high = k // 2, (k + 1) // 2
     size = rnd.sizes[part]
+    if not balanced:
+        return 0, size
     if part == 0 and rnd.joins_previous:
         carried = sum(1 for _a, _b, w in carry if w)
         return low - carried, high - carried
@@ -145,7 +149,7 @@ def _pools_per_part(rnd: _Round) -> list[tuple[int, int]]:
     return out
 
 
-def _greedy(rnd: _Round, carry: list[Move], k: int) -> list[list[Move]] | None:
+def _greedy(rnd: _Round, carry: list[Move], k: int, balanced: bool) -> list[list[Move]] | None:
     """Deal the round's games into its parts, or ``None`` where this simple pass gets stuck."""
     groups = [rnd.behind, rnd.ahead] if rnd.ahead else [rnd.behind + rnd.ahead]
     pools = [([i for i in group if rnd.games[i][2]], [i for i in group if not rnd.games[i][2]]) for group in groups]
@@ -154,7 +158,7 @@ def _greedy(rnd: _Round, carry: list[Move], k: int) -> list[list[Move]] | None:
     parts: list[list[Move]] = []
     for part, counts in enumerate(_pools_per_part(rnd)):
         need = counts if rnd.ahead else (sum(counts), 0)
-        low, high = _white_range(rnd, part, carry, k)
+        low, high = _white_range(rnd, part, carry, k, balanced)
         clear = part == 0 and rnd.joins_previous
 
         def usable(i: int, clear: bool = clear) -> bool:
@@ -193,7 +197,7 @@ def _greedy(rnd: _Round, carry: list[Move], k: int) -> list[list[Move]] | None:
     return parts
 
 
-def _window(rnd: _Round, after: _Round | None, carry: list[Move], k: int) -> list[list[Move]] | None:
+def _window(rnd: _Round, after: _Round | None, carry: list[Move], k: int, balanced: bool) -> list[list[Move]] | None:
     """This round's parts from a CP-SAT model of this round and the next (when this one carries on):
     every rule of the module docstring, this round's parts returned; ``None`` if it has no answer."""
     model = cp_model.CpModel()
@@ -211,7 +215,7 @@ def _window(rnd: _Round, after: _Round | None, carry: list[Move], k: int) -> lis
         for s in range(len(one.sizes)):
             if (s == 0 and w > 0) or (s == last and one.carries_on and w + 1 < len(window)):
                 continue  # joined with the other round of the window, below
-            low, high = _white_range(one, s, carry if w == 0 else [], k)
+            low, high = _white_range(one, s, carry if w == 0 else [], k, balanced)
             model.add_linear_constraint(sum(x[i, s] for i, g in enumerate(one.games) if g[2]), low, high)
         if one.ahead and one.behind:
             behind = len(one.behind)
@@ -234,7 +238,8 @@ def _window(rnd: _Round, after: _Round | None, carry: list[Move], k: int) -> lis
         last = len(rnd.sizes) - 1
         joined = [place[0][i, last] for i, g in enumerate(rnd.games) if g[2]]
         joined += [place[1][i, 0] for i, g in enumerate(after.games) if g[2]]
-        model.add_linear_constraint(sum(joined), k // 2, (k + 1) // 2)
+        if balanced:
+            model.add_linear_constraint(sum(joined), k // 2, (k + 1) // 2)
         for i, (a, b, _w) in enumerate(rnd.games):
             for j, (a2, b2, _w2) in enumerate(after.games):
                 if a == a2 or b == b2:

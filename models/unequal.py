@@ -44,6 +44,12 @@ even p).  **Odd k with g > 1** (for odd p the rotation's sit-outs then leave the
 answer) as g blocks of rounds, each pairing the g groups of A with the g groups of B in copies of the
 small match p/g against k/g (:func:`blocks_schedule`).
 
+**With no break at all** (:func:`one_team_full`, tried before the families above): the paired
+classes where they apply; for teams of up to :data:`ZERO_BREAK_PLAYERS` players where no bound rules
+it out, the sit-out model of ``models/sitouts.py``, whose answer, sit-outs and modes, is exactly a
+class schedule in which team A never breaks (:func:`zero_break_schedule`); and for even k the blocks
+of copies of a smaller match p/g against k/g for a common factor g, whose copies come from here too.
+
 **Both teams sit out**: first the match of the same teams on as many boards as the smaller team has
 players, re-cut into rounds of k games (:func:`both_sit_out_schedule`, ``models/recut.py``: every
 player keeps its colours in order, so the breaks are that match's); where that has no answer, the
@@ -80,9 +86,11 @@ import networkx as nx
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
+from scheveningen.models.bounds import unequal_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
 from scheveningen.models.recut import recut
 from scheveningen.models.schedule import Game, Player, Schedule, Team
+from scheveningen.models.sitouts import Modes, Outcome, zero_break_modes
 from scheveningen.models.symmetry import reverse_colours, reverse_rounds, swap_teams
 
 #: CP-SAT's deterministic time for the small models, per 500 cells (and once more): the same
@@ -106,6 +114,11 @@ Z_WORK_LIMIT = 1.0
 BLOCKS_ALONE_CELLS = 3000
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
+#: :func:`zero_break_schedule` is tried up to this many A players (the sit-out model's p*p Booleans
+#: rarely settle past about 20; benchmarks/results/unequal_minima.md) ...
+ZERO_BREAK_PLAYERS = 20
+#: ... with this much deterministic time.
+ZERO_BREAK_WORK = 0.5
 
 
 @dataclass(frozen=True)
@@ -148,6 +161,11 @@ def rotation_plays(size: int, boards: int, rounds: int) -> list[list[bool]]:
 _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("unequal_deadline", default=None)
 
 
+def _past_deadline() -> bool:
+    deadline = _DEADLINE.get()
+    return deadline is not None and time.monotonic() >= deadline
+
+
 def _solver(size: int = 0) -> cp_model.CpSolver:
     """One worker, seed 0, a work limit growing with the model's ``size`` (its cells), capped by the
     wall limit and by the construction's deadline."""
@@ -175,6 +193,57 @@ def _add_break_literals(model: cp_model.CpModel, whites: list[BoolLit], name: st
     for first, second in itertools.pairwise(breaks):
         model.add_bool_or([~first, ~second])
     return breaks
+
+
+def one_team_full(size_a: int, boards: int) -> Schedule | None:
+    """Team A of ``size_a`` players against team B of ``boards`` players, who play every round: the
+    closed form of the paired classes where it applies (no break); for small teams where no bound
+    rules it out, a schedule with no break from the sit-out model (:func:`zero_break_schedule`); for
+    even k with a common factor g, the blocks of copies of p/g against k/g (:func:`blocks_schedule`,
+    whose small copies come from here too, so often with no break) when they have no break or fewer
+    than :func:`full_side_schedule`, which covers every other case."""
+    return _one_team_full(size_a, boards)[0]
+
+
+def _one_team_full(p: int, k: int) -> tuple[Schedule | None, bool]:
+    """:func:`one_team_full`, and whether its answer is :func:`full_side_schedule`'s."""
+    if p <= k:
+        raise ValueError(f"one_team_full needs more A players than boards, got {p} on {k}")
+    if paired_classes(p, k) is not None:
+        return full_side_schedule(p, k), True
+    small = p <= ZERO_BREAK_PLAYERS and unequal_break_bound(p, k, k) == 0
+    if small and (schedule := zero_break_schedule(p, k)) is not None:
+        return schedule, False
+    blocks: Schedule | None = None
+    if k % 2 == 0:
+        # Copies small enough for the sit-out model first (most likely without a break), then the
+        # smallest copies, g = gcd(p, k) of them.
+        g = math.gcd(p, k)
+        for groups in [d for d in range(2, g) if g % d == 0 and p // d <= ZERO_BREAK_PLAYERS] + [g] * (g > 1):
+            found = blocks_schedule(p, k, groups)
+            if found is not None and (blocks is None or _schedule_breaks(found) < _schedule_breaks(blocks)):
+                blocks = found
+            if blocks is not None and _schedule_breaks(blocks) == 0:
+                return blocks, False
+    schedule = full_side_schedule(p, k)
+    if blocks is not None and (schedule is None or _schedule_breaks(blocks) < _schedule_breaks(schedule)):
+        return blocks, False
+    return schedule, True
+
+
+def zero_break_schedule(p: int, k: int) -> Schedule | None:
+    """p against k on k boards, team B playing every round, with no break at all and rules 1-3 kept,
+    from the sit-out model (``models/sitouts.py``); ``None`` when it finds none within its work."""
+    found = zero_break_modes(p, k, ZERO_BREAK_WORK, _DEADLINE.get())
+    return schedule_from_modes(p, k, found) if found.outcome is Outcome.FOUND else None
+
+
+def schedule_from_modes(p: int, k: int, found: Modes) -> Schedule:
+    """The schedule with no break that the sit-out model's answer describes: its X-mode games split
+    into one perfect matching for each X player, the others for the Y players (:func:`_from_classes`)."""
+    if found.outcome is not Outcome.FOUND:
+        raise ValueError(f"no sit-outs to build from: the model's outcome is {found.outcome.value}")
+    return _from_classes(p, k, (found.plays, found.x_mode), found.x)
 
 
 def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
@@ -266,11 +335,13 @@ def _with_extra_b_or_none(base: Schedule | None) -> Schedule | None:
     return with_extra_b(base) if base is not None else None
 
 
-def blocks_schedule(p: int, k: int) -> Schedule | None:
-    """Odd k with g = gcd(p, k) > 1, team B playing every round: g blocks of p/g rounds, in each of
-    which the g groups of p/g A players meet the g groups of k/g B players side by side, each group
-    pairing a copy of one small match p/g against k/g; ``None`` when the small match has no
-    construction whose team B alternates, or an A group's rows cannot be dealt keeping rules 1 and 2.
+def blocks_schedule(p: int, k: int, groups: int | None = None) -> Schedule | None:
+    """p against k, team B playing every round, for g = ``groups`` > 1 dividing both (by default
+    gcd(p, k)): g blocks of p/g rounds, in each of which the g groups of p/g A players meet the g
+    groups of k/g B players side by side, each group pairing a copy of one small match p/g against
+    k/g; ``None`` when the small match has no construction whose team B alternates, or an A group's
+    rows cannot be dealt keeping rules 1 and 2 (for even k this happens when p/g and k/g are odd:
+    each A group then gets the same copy in every block, and its rows' Whites cannot even out).
 
     In block b, A group i meets B group (i + b) mod g (a cyclic Latin square), so every pair meets
     once and team B plays every round.  Each copy keeps its A players' sit-outs in turn inside the
@@ -286,18 +357,20 @@ def blocks_schedule(p: int, k: int) -> Schedule | None:
     A copy's rows keep their own breaks.  (The parity argument of docs/bounds_unequal.md is why odd p
     against odd k needs this when g > 1: the rotation's sit-outs have the wrong count of odd rows.)
     """
-    g = math.gcd(p, k)
-    if g == 1 or k % 2 == 0 or p <= k:
+    g = math.gcd(p, k) if groups is None else groups
+    if g == 1 or p <= k or p % g or k % g or (k % 2 == 0 and (p // g) % 2 == (k // g) % 2 == 1):
         return None
     small_p, small_k = p // g, k // g
-    base = full_side_schedule(small_p, small_k)
+    base = one_team_full(small_p, small_k)
     if base is None:
         return None
     copies = [_block_copy(base), _block_copy(reverse_colours(base))]
     if any(copy is None for copy in copies):
         return None
-    # B group j's players White in the match's first round: the first (small_k + 1)/2 for j < (g - 1)/2.
-    starts_white = [set(range(j * small_k, j * small_k + (small_k + (j < (g - 1) // 2)) // 2)) for j in range(g)]
+    # B group j's players White in the match's first round: floor(small_k/2), and one more in the first
+    # `larger` groups, so that team B has floor(k/2) in all.
+    larger = k // 2 - g * (small_k // 2)
+    starts_white = [set(range(j * small_k, j * small_k + small_k // 2 + (j < larger))) for j in range(g)]
     state: list[list[bool]] = [[] for _ in range(p)]  # each A player's colours so far
     pairings: list[list[tuple[int, int, bool]]] = [[] for _ in range(p)]
     for block in range(g):
@@ -311,7 +384,7 @@ def blocks_schedule(p: int, k: int) -> Schedule | None:
             b_map = dict(zip(copy.b_white_first, white_now, strict=True)) | dict(
                 zip(copy.b_black_first, black_now, strict=True)
             )
-            rows = _deal_rows(copy, state[i * small_p : (i + 1) * small_p])
+            rows = _deal_rows(copy, state[i * small_p : (i + 1) * small_p], final=block == g - 1)
             if rows is None:
                 return None
             for x, row in enumerate(rows):
@@ -349,10 +422,11 @@ def _block_copy(schedule: Schedule) -> _Copy | None:
     return _Copy(rows, white, sorted(b for b in b_colours if b not in white))
 
 
-def _deal_rows(copy: _Copy, before: list[list[bool]]) -> list[int] | None:
+def _deal_rows(copy: _Copy, before: list[list[bool]], final: bool) -> list[int] | None:
     """Which row of ``copy`` each A player of one group takes in one block of :func:`blocks_schedule`
     (``before``: the players' colours so far); ``None`` if no assignment keeps rule 2 and every
-    player's Whites within one of half its games.
+    player's Whites within one of half its games (in the ``final`` block: Whites and Blacks within
+    one of each other, rule 1).
 
     A maximum-weight perfect matching (Edmonds, over integer nodes: the same in every process) of
     players and rows over the pairs that keep both, a break at the junction weighing less."""
@@ -366,8 +440,8 @@ def _deal_rows(copy: _Copy, before: list[list[bool]]) -> list[int] | None:
             joined = mine[-2:] + colours[:2]
             if any(u == v == w for u, v, w in zip(joined, joined[1:], joined[2:], strict=False)):
                 continue  # three of one colour running across the junction (rule 2)
-            if abs(2 * (whites + sum(colours)) - games - len(colours)) > 2:
-                continue  # rule 1 could no longer hold at the end
+            if abs(2 * (whites + sum(colours)) - games - len(colours)) > (1 if final else 2):
+                continue  # rule 1 could no longer hold at the end, or does not
             graph.add_edge(x, size + row, weight=1 if mine and mine[-1] == colours[0] else 2)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if len(matching) < size:
@@ -397,10 +471,12 @@ def extended_schedule(p: int, k: int) -> Schedule | None:
     return base
 
 
-def _from_classes(p: int, k: int, found: Classes) -> Schedule:
-    """The schedule of classes (module docstring): each class's games split into perfect matchings."""
+def _from_classes(p: int, k: int, found: Classes, x_size: int | None = None) -> Schedule:
+    """The schedule of classes (module docstring): each class's games split into perfect matchings;
+    B players 1..``x_size`` (by default floor(k/2)) are class X, White in odd rounds."""
     plays, meets_x = found
-    rounds, x_size = p, k // 2
+    rounds = p
+    x_size = k // 2 if x_size is None else x_size
     opponent: dict[tuple[int, int], int] = {}
     for wanted, first, count in ((True, 0, x_size), (False, x_size, k - x_size)):
         cells = [(a, r) for (a, r), value in meets_x.items() if value == wanted]
@@ -497,25 +573,31 @@ def _assign_rounds(
     p, rounds = base.team_a, base.n_rounds
     model = cp_model.CpModel()
     y = {cell: model.new_bool_var(f"meets_new[r{cell[0] + 1},A{cell[1]},{'W' if cell[2] else 'B'}]") for cell in cost}
+    # The cells of each round and of each player, in the order of y (one pass, not one per constraint).
+    of_round: dict[int, list[tuple[bool, cp_model.IntVar]]] = {r: [] for r in range(rounds)}
+    of_player: dict[int, list[tuple[int, cp_model.IntVar]]] = {a: [] for a in range(1, p + 1)}
+    for (r, a, w), v in y.items():
+        of_round[r].append((w, v))
+        of_player[a].append((r, v))
     b_whites: list[BoolLit] = []
     for r in range(rounds):
-        model.add_exactly_one([v for (rr, _a, _w), v in y.items() if rr == r])
+        model.add_exactly_one([v for _w, v in of_round[r]])
         b_white = model.new_bool_var(f"new_white[r{r + 1}]")
         # B_k has White exactly when its opponent has Black.
-        model.add(b_white + sum(v for (rr, _a, w), v in y.items() if rr == r and w) == 1)
+        model.add(b_white + sum(v for w, v in of_round[r] if w) == 1)
         model.add_hint(b_white, r % 2 == 0)
         b_whites.append(b_white)
     model.add_linear_constraint(sum(b_whites), rounds // 2, (rounds + 1) // 2)  # rule 1 for B_k
     b_breaks = _add_break_literals(model, b_whites, f"B{k}")  # and rule 2
     for a in range(1, p + 1):
-        model.add_exactly_one([v for (_r, aa, _w), v in y.items() if aa == a])
+        model.add_exactly_one([v for _r, v in of_player[a]])
     played = dict.fromkeys(range(1, p + 1), 0)
     for t, games in enumerate(base.rounds, start=1):
         for game in games:
             played[game.a_player.number] += 1
         low, high = t * k // p, -(-t * k // p)
         for a in range(1, p + 1):
-            extra = [v for (r, aa, _w), v in y.items() if aa == a and r < t]
+            extra = [v for r, v in of_player[a] if r < t]
             model.add_linear_constraint(sum(extra), low - played[a], high - played[a])
     model.minimize(sum(cost[cell] * v for cell, v in y.items()) + sum(b_breaks))
     solver = _solver(len(y))
@@ -743,6 +825,18 @@ def rotation_pairs(size_a: int, size_b: int, boards: int) -> list[list[tuple[int
 def rotation_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
     """The rotation layout coloured by a colour-only CP-SAT model (module docstring)."""
     pairs = rotation_pairs(size_a, size_b, boards)
+    return _coloured(pairs, size_a, size_b, lambda r, i: (r * boards + i) % 2 == 0)
+
+
+def _coloured(
+    pairs: list[list[tuple[int, int]]], size_a: int, size_b: int, hint: Callable[[int, int], bool]
+) -> Schedule | None:
+    """Colours for fixed pairings (game i of round r between ``pairs[r][i]``, players from 1) by a
+    colour-only CP-SAT model: rules 1-3 hard, the fewest breaks, started from ``hint(r, i)`` (A has
+    White); ``None`` when it finds none within its work, or the deadline has passed."""
+    if _past_deadline():
+        return None
+    boards = len(pairs[0])
     model = cp_model.CpModel()
     white = [[model.new_bool_var(f"a_white[r{r + 1},g{i + 1}]") for i in range(boards)] for r in range(len(pairs))]
     games_of: dict[tuple[Team, int], list[BoolLit]] = {}
@@ -750,7 +844,7 @@ def rotation_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
         for i, (a, b) in enumerate(games):
             games_of.setdefault((Team.A, a), []).append(white[r][i])
             games_of.setdefault((Team.B, b), []).append(~white[r][i])
-            model.add_hint(white[r][i], (r * boards + i) % 2 == 0)
+            model.add_hint(white[r][i], hint(r, i))
     breaks: list[cp_model.IntVar] = []
     for (team, number), whites in sorted(games_of.items()):
         count = len(whites)
@@ -769,6 +863,56 @@ def rotation_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
         [(a, b, solver.boolean_value(white[r][i])) for i, (a, b) in enumerate(games)] for r, games in enumerate(pairs)
     ]
     return Schedule.from_pairings(pairings, team_a=size_a, team_b=size_b)
+
+
+def rotation_alternating_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
+    """Both teams sitting out: the rotation layout with one team's players alternating perfectly.
+
+    In the rotation layout (module docstring) A player a plays the positions a, a + p, a + 2p, ...
+    Give position s the colour c(s) = beta(s mod p) xor (floor(s/p) mod 2) for A, beta a sign for each
+    residue: every A player then alternates game by game, so rules 1 and 2 hold for team A and it
+    never breaks, whatever beta is.  A small CP-SAT model over beta alone (p Booleans) keeps rule 3 in
+    every round and over the match and rules 1 and 2 for team B, with team B's fewest breaks.  It is
+    tried as it stands and with the teams' roles swapped (team B alternating); ``None`` when neither
+    has an answer within its work.  Where the re-cut has none this often has (44 against 87 on 29
+    boards: 43 breaks; 15 against 26 on 6: 72), though with many breaks at some sizes.
+    """
+    for swapped in (False, True):
+        p, q = (size_b, size_a) if swapped else (size_a, size_b)
+        built = _alternating_rotation(p, q, boards)
+        if built is not None:
+            return swap_teams(built) if swapped else built
+    return None
+
+
+def _alternating_rotation(p: int, q: int, k: int) -> Schedule | None:
+    pairs = rotation_pairs(p, q, k)
+    model = cp_model.CpModel()
+    beta = [model.new_bool_var(f"beta[{i}]") for i in range(p)]
+
+    def a_white(s: int) -> BoolLit:
+        return ~beta[s % p] if (s // p) % 2 else beta[s % p]
+
+    total = p * q
+    for r in range(total // k):  # rule 3, each round and over the match
+        model.add_linear_constraint(sum(a_white(s) for s in range(r * k, (r + 1) * k)), k // 2, (k + 1) // 2)
+    model.add_linear_constraint(sum(a_white(s) for s in range(total)), total // 2, (total + 1) // 2)
+    b_whites: dict[int, list[BoolLit]] = {}
+    for s in range(total):
+        b_whites.setdefault(pairs[s // k][s % k][1], []).append(~a_white(s))
+    breaks: list[cp_model.IntVar] = []
+    for b, whites in sorted(b_whites.items()):
+        model.add_linear_constraint(sum(whites), len(whites) // 2, (len(whites) + 1) // 2)  # rule 1
+        breaks += _add_break_literals(model, whites, f"B{b}")
+    model.minimize(sum(breaks))
+    solver = _solver(total)
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    pairings = [
+        [(a, b, solver.boolean_value(a_white(r * k + i))) for i, (a, b) in enumerate(games)]
+        for r, games in enumerate(pairs)
+    ]
+    return Schedule.from_pairings(pairings, team_a=p, team_b=q)
 
 
 def construct_unequal(
@@ -793,31 +937,88 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
         raise ValueError("equal teams: use models.constructions.construct")
     single: Schedule | None
     if size_b == boards:
-        single = full_side_schedule(size_a, boards)
+        single = one_team_full(size_a, boards)
     elif size_a == boards:
-        built = full_side_schedule(size_b, boards)
+        built = one_team_full(size_b, boards)
         single = swap_teams(built) if built is not None else None
     else:
-        single = both_sit_out_schedule(size_a, size_b, boards) or rotation_schedule(size_a, size_b, boards)
+        single = both_sit_out_schedule(size_a, size_b, boards)
     if single is None:
         return None
     return mirrored_double(single) if double else single
 
 
 def both_sit_out_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
-    """Both teams sitting out (boards below both sizes): the match of the same teams on as many boards
-    as the smaller team has players (the equal design when the teams are equal), re-cut into rounds
-    of ``boards`` games (``models/recut.py``), or that match played backwards; ``None`` if neither
-    re-cuts."""
+    """Both teams sitting out (boards below both sizes), in order until one answers: the match of the
+    same teams on as many boards as the smaller team has players (the equal design when the teams are
+    equal; :func:`one_team_full`, and :func:`full_side_schedule`'s when that differs), re-cut into
+    rounds of ``boards`` games (``models/recut.py``), or played backwards and re-cut; the rotation
+    layout with one team alternating (:func:`rotation_alternating_schedule`); the re-cut without rule
+    3, coloured again (:func:`_recoloured`); the rotation layout coloured by the colour model
+    (:func:`rotation_schedule`).  ``None`` if none answers, or at the deadline."""
     large, small = max(size_a, size_b), min(size_a, size_b)
-    base = construct(small) if large == small else full_side_schedule(large, small)
-    if base is None:
+    base, plain = (construct(small), True) if large == small else _one_team_full(large, small)
+    deadline = _DEADLINE.get()
+
+    def recut_either(start: Schedule | None) -> Schedule | None:
+        if start is None:
+            return None
+        built = recut(start, boards, deadline)
+        return built if built is not None else recut(reverse_rounds(start), boards, deadline)
+
+    recuts: list[Callable[[], Schedule | None]] = [lambda: recut_either(base)]
+    if not plain:  # the schedule without a break may not re-cut where the constructions' does
+        recuts.append(lambda: recut_either(full_side_schedule(large, small)))
+    # The rotation layouts and the re-cut coloured again may each answer where the others do not,
+    # and none has the fewest breaks everywhere: the best of those answering in time.
+    others: list[Callable[[], Schedule | None]] = [
+        lambda: _polished(rotation_alternating_schedule(large, small, boards)),
+        lambda: _recoloured(base, boards) if base is not None else None,
+        lambda: _as_large_first(rotation_schedule(size_a, size_b, boards), size_a < size_b),
+        lambda: _as_large_first(rotation_schedule(size_b, size_a, boards), size_b < size_a),
+    ]
+    best: Schedule | None = None
+    for step in recuts + others:
+        if _past_deadline():
+            break
+        built = step()
+        if built is not None and (step in recuts or best is None or _schedule_breaks(built) < _schedule_breaks(best)):
+            best = built
+            if step in recuts or _schedule_breaks(best) == 0:  # a re-cut keeps its base's breaks
+                break
+    if best is None:
         return None
-    for start in (base, reverse_rounds(base)):
-        built = recut(start, boards, _DEADLINE.get())
-        if built is not None:
-            return swap_teams(built) if size_a < size_b else built
-    return None
+    return swap_teams(best) if size_a < size_b else best
+
+
+def _as_large_first(schedule: Schedule | None, swap: bool) -> Schedule | None:
+    return swap_teams(schedule) if schedule is not None and swap else schedule
+
+
+def _polished(schedule: Schedule | None) -> Schedule | None:
+    """``schedule`` with its colours chosen again by the colour-only model from its own colours (a
+    complete answer, so the model starts from it), when that has fewer breaks; else ``schedule``."""
+    if schedule is None or _past_deadline():
+        return schedule
+    pairs = [[(game.a_player.number, game.b_player.number) for game in games] for games in schedule.rounds]
+    colours = [[game.a_white for game in games] for games in schedule.rounds]
+    better = _coloured(pairs, schedule.team_a, schedule.team_b, lambda r, i: colours[r][i])
+    if better is not None and _schedule_breaks(better) < _schedule_breaks(schedule):
+        return better
+    return schedule
+
+
+def _recoloured(base: Schedule, boards: int) -> Schedule | None:
+    """The re-cut of ``base`` without rule 3 (its games and sit-outs in turn only), coloured again by
+    the colour-only model from the base's colours; ``None`` when either finds nothing.  It answers some
+    sizes the re-cut cannot order (9 against 14 on 2 boards), since the colour model may change
+    colours that the re-cut has to keep."""
+    cut = recut(base, boards, _DEADLINE.get(), balanced=False)
+    if cut is None:
+        return None
+    pairs = [[(game.a_player.number, game.b_player.number) for game in games] for games in cut.rounds]
+    colours = [[game.a_white for game in games] for games in cut.rounds]
+    return _coloured(pairs, cut.team_a, cut.team_b, lambda r, i: colours[r][i])
 
 
 def _sit_out_windows(p: int, m: int) -> list[range]:
