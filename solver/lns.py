@@ -27,34 +27,62 @@ meet again and the rounds of the unkept meetings and avoids are freed, with ever
 the damage touches and the colours near it; when that part has no solution, wider colour windows and
 then more rounds are freed, up to all unplayed rounds (:func:`repair_by_rounds`).
 
-**Played rounds that deviate from every image** (:func:`repair_pairings`; the last played round had
-two boards swap opponents, or two games played with colours reversed).  The deviation *flips* a few
-players' colours (both players of a reversed game; the B players of two swapped games whose A players
-had opposite colours) and leaves a few pairs met twice.  Going on with the image's colours would give
-the flipped players three in a row or a colour imbalance, and the repair above, freeing rounds with
-all their colours, lets the breaks run wild (116 on 20 boards against the design's 20), which the
-search cannot undo in seconds.  So the damaged rounds and the first w unplayed rounds, w = 2, 4, 8,
-..., are re-paired with every colour kept but the flipped players'.  The narrow windows are usually
-infeasible, which CP-SAT proves at once; at the first feasible one any solution is taken, then the
-same window is re-solved from it for fewest breaks, which changes the image's colours for those few
-players only.  This is tried on the image, on the image with the two flipped players of a team
-exchanging their games from the first unplayed round on (in a design of alternating players they had
-opposite colours, so each goes on alternating), and, failing both, with the affected players' colours
-and every colour of the first three unplayed rounds free.  When the flipped players' colour changes
-cannot pair up round by round (rule 3 fixes a team's whites in each round; a flipped player whose image
-had a break at the deviation needs its change in another round than its team mate), none of these has
-a solution, so the players with a break in the image from the last played round on may change colour
-as well (:func:`break_players`; their colours move at little cost): 14 boards, colours reversed on
-boards 12 and 11 (custom_scale seed 3) gave no window and ended at 56-68 breaks, now 34-38 (plain 22).
-A first solution far above the image's breaks gets more work to be brought down.  The round-freeing
-repair runs first, on a
-third of the time and work, as the fallback; the schedule with fewer breaks is kept.  Measured with
-``--time-limit 10`` on 2 cores (benchmarks/results/custom_scale_deviation*.md, seeds 0-3): swapped
-opponents end at 24-48 breaks on 14 to 40 boards (the plain design's plus at most 8) and 64 and 104 on
-60 boards, against 46-160 before (100 on 60 boards, seed 2: the one case no better, no window being
-solved in the time); colours reversed end at 28-58 on 14 to 30 boards (60 on one 14-board case)
-against 36-122 before, and at 52-76 on 40 and 60 boards, as
-before: there no window is solved in the time and the fallback is the answer.
+**Played rounds that deviate from every image** (the last played round had two boards swap
+opponents, or two games played with colours reversed).  The deviation *flips* a few players' colours
+(both players of a reversed game; the B players of two swapped games whose A players had opposite
+colours) and leaves a few pairs met twice.  Going on with the image's colours would give the flipped
+players three in a row or a colour imbalance, and the repair above, freeing rounds with all their
+colours, lets the breaks run wild (116 on 20 boards against the design's 20), which the search cannot
+undo in seconds.  So the repairs below re-pair unplayed rounds with every colour kept but the flipped
+players': their solutions are the image's colours but for those few players.
+
+*Why this is hard, and what it takes.*  Near the deviation nearly every player of a design alternates, so
+a pair can meet in a round only while the two are in opposite phases; a flipped player that alternated
+across the deviation has, with its played colour reversed, the image's colour of the next round already,
+so it must change colour in the first unplayed round ``d`` (one more break, two with the played one: the
+image's breaks plus two a flipped player is the level of any repair keeping the others' colours).  In
+``d`` it then needs an opponent whose colour there fits its own changed one: one it meets in the image
+*after that opponent's break* (or another flipped player, whose colour in ``d`` changed too).  The
+design's breaks sit late (in the constructions for 46 and 58 boards, from about the middle of the match
+on), so a window of rounds from ``d`` holds no such meeting until it is some 16 rounds wide, and a
+window that wide is no longer solved in seconds: every window up to 12 rounds is proved infeasible at
+once, 16 rounds ends unknown after 10 s (58 boards, colours reversed; the old answer was the
+round-freeing fallback, 140-144 breaks against the design's 66).  A colour-only model over all unplayed
+rounds with the pairings kept found no schedule in 20 s there (46 and 58 boards); held to the one-change
+pattern (colour wishes on the flipped players), the scattered parts below found no schedule in 2.5 s at
+37-58 boards, so that was dropped.
+
+* **scattered rounds** (:func:`repair_scattered`): ``d``, the damaged rounds, the rounds where a
+  flipped A player meets a flipped B player, one round drawn from each flipped player's *options*
+  (:func:`scattered_rounds`: where it meets somebody whose colour in ``d`` fits its changed colour)
+  and a few more drawn from the seed, more with each try.  Such a part of 10-13 rounds is a small
+  model; most draws are proved infeasible at once, and the first solution (a few tries, 1-3 s at
+  46-58 boards) is re-solved for fewest breaks on its rounds.  Then a search from the best: the
+  same kind of part plus the rounds where a flipped player's colour differs from the image's, at
+  most the current breaks, so the flipped players' further changes move to where they cost less
+  (46 boards, colours reversed: 70 to 66 in 3 s).  It stops at the one-change level, after 24
+  draws without a solution (small matches, where the options are few) or at its share.
+* **windows** (:func:`repair_pairings`): the damaged rounds and the first w unplayed rounds, w = 2, 4,
+  8, ...; at the first feasible one any solution is taken, then re-solved for fewest breaks; on the
+  image, on the image with the two flipped players of a team exchanging their games from ``d`` on
+  (:func:`swap_roles`), and with the affected players' colours and those of the first three unplayed
+  rounds free, or the players with a break in the image after the deviation (:func:`break_players`:
+  14 boards, colours reversed on boards 12 and 11, where a flipped player had an image break at the
+  deviation, so the flipped players' changes cannot pair up round by round).
+
+After colours reversed (both teams' players flipped) scattered rounds go first, on three quarters of the
+repair's time, and the windows on 85% of what is left unless the one-change level was reached; after a
+swap of opponents (one team's players flipped) the windows first, on 35% (after most swaps they are
+quick and reach the image's breaks: 60 boards seed 0, 64, where scattered rounds ended at 68), then
+scattered rounds (60 boards seed 2: no window in the time, 104 before, now 68).  The better is kept; when
+neither finds a schedule, the round-freeing repair and the windows run as before.  Measured with
+``--time-limit 10`` on 2 cores, side by side with the previous code (benchmarks/results/
+custom_scale_deviation*.md): colours reversed at 37, 46, 58 boards (unseen seeds) 50, 68-70, 78-82
+against 72, 120, 144 (the design's 40, 54, 66; targets 50, 67, 82); 40 and 60 boards 52 and 72-76
+against 52-56 and 76; 14-30 boards the same or up to 6 better (noise: one 14-board case ends at 28-46 on
+repeated runs of either code); swaps of opponents the same within 2 breaks but 60 boards seed 2, 104 to
+68.
+
 :func:`improve` then repeats: choose a neighbourhood from the seed, solve it with at most the current
 breaks in it, keep the result when it is no worse.  Every sub-solve is capped in deterministic time,
 so with one worker the sequence of schedules depends only on the seed; the loop stops at the time
@@ -492,9 +520,12 @@ def repair(
 
     Frees the damaged rounds' pairings and every unplayed round's colours; while that part has no
     solution (or none is found in its share of the time), frees more unplayed rounds, chosen from
-    the seed, up to all of them (:func:`repair_by_rounds`).  After played rounds that deviate from
-    the image, that schedule, found in a third of the time and work, is only the fallback:
-    :func:`repair_pairings` then has most of what is left, and the better of the two is returned.
+    the seed, up to all of them (:func:`repair_by_rounds`).  After played rounds that flip players'
+    colours against the image, :func:`repair_scattered` and :func:`repair_pairings` first (in the
+    order the module docstring gives), the better kept; when neither finds a schedule, and after
+    other deviations, the round-freeing repair, found in a third of the time and work, is the
+    fallback: :func:`repair_pairings` then has most of what is left, and the better of the two is
+    returned.
     """
     k = len(match.played)
     current = with_played(match, grid)
@@ -502,10 +533,76 @@ def repair(
         return current, 0.0
     if not k:
         return repair_by_rounds(match, grid, current, deadline, work, workers, seed, relaxed, board_excess)
+    used = 0.0
+    flipped = flipped_players(match, grid, current)
+    if flipped[0] or flipped[1]:
+        options: list[Grid] = []
+        # Two kinds of repair, the better kept.  After a swap of opponents (one team's players flipped)
+        # the windows first, on a share: they are quick where they work (up to 30 boards, and after
+        # most swaps), and scattered rounds only when they end above the image's breaks plus two a
+        # flipped player.  After colours reversed (both teams' players flipped) scattered rounds
+        # first, on most of the time (at 40-60 boards the only part solved in it), then the windows.
+        enough = grid.breaks() + 2 * (len(flipped[0]) + len(flipped[1]))
+
+        def windows(share: float) -> None:
+            nonlocal used
+            end = time.monotonic() + (deadline - time.monotonic()) * share
+            found, more = repair_pairings(
+                match,
+                grid,
+                current,
+                end,
+                None if work is None else max((work - used) * share, 0.001),
+                workers,
+                seed,
+                relaxed,
+                board_excess,
+            )
+            used += more
+            if found is not None:
+                options.append(found)
+
+        def scattered(share: float) -> None:
+            nonlocal used
+            end = time.monotonic() + (deadline - time.monotonic()) * share
+            found, more = repair_scattered(
+                match,
+                grid,
+                current,
+                flipped,
+                end,
+                None if work is None else max((work - used) * share, 0.001),
+                workers,
+                seed,
+                relaxed,
+                board_excess,
+            )
+            used += more
+            if found is not None:
+                options.append(found)
+
+        both = bool(flipped[0]) and bool(flipped[1])
+        steps = (
+            ((scattered, SCATTERED_SHARE), (windows, 0.85)) if both else ((windows, WINDOWS_SHARE), (scattered, 0.85))
+        )
+        for step, share in steps:
+            if not options or min(g.breaks() for g in options) > enough:
+                step(share)
+        if options:
+            return min(options, key=lambda g: g.breaks()), used
     third = time.monotonic() + (deadline - time.monotonic()) / 3
-    fallback, used = repair_by_rounds(
-        match, grid, current, third, None if work is None else work / 3, workers, seed, relaxed, board_excess
+    fallback, more = repair_by_rounds(
+        match,
+        grid,
+        current,
+        third,
+        None if work is None else max(work / 3 - used, 0.001),
+        workers,
+        seed,
+        relaxed,
+        board_excess,
     )
+    used += more
     # Most of what is left, but not all: when no window is solved, the search improves the fallback.
     share = time.monotonic() + (deadline - time.monotonic()) * 0.85
     found, more = repair_pairings(
@@ -602,6 +699,148 @@ def flipped_players(match: Match, image: Grid, current: Grid) -> tuple[set[int],
         {p for p in range(image.n) if any(image_a[p][r] != now_a[p][r] for r in rounds)},
         {p for p in range(image.n) if any(image_b[p][r] != now_b[p][r] for r in rounds)},
     )
+
+
+def scattered_rounds(
+    match: Match, current: Grid, flipped: tuple[set[int], set[int]]
+) -> tuple[set[int], list[list[int]]]:
+    """The rounds a flipped player's colour change at the first unplayed round ``d`` needs freed.
+
+    Returns the core (``d``, the damaged rounds and the unplayed rounds where a flipped A player meets a
+    flipped B player: both changed colour, so they can meet in ``d``) and, for each flipped player,
+    the unplayed rounds after ``d`` where it meets somebody whose colour in ``d`` goes with its own
+    changed colour there: moving that meeting into ``d`` is the start of every repair that keeps
+    the others' colours.
+    """
+    k = len(match.played)
+    a_rows, b_rows = current.colours()
+    inverse = [current.inverse(r) for r in range(current.rounds)]
+    core = {k} | damaged_rounds(match, current)
+    core |= {r for r in range(k, current.rounds) for a in flipped[0] if current.opp[r][a] in flipped[1]}
+    options: list[list[int]] = []
+    for p in sorted(flipped[0]):
+        options.append([s for s in range(k + 1, current.rounds) if b_rows[current.opp[s][p]][k] == a_rows[p][k]])
+    for p in sorted(flipped[1]):
+        options.append([s for s in range(k + 1, current.rounds) if a_rows[inverse[s][p]][k] == b_rows[p][k]])
+    return core, [o for o in options if o]
+
+
+def repair_scattered(
+    match: Match,
+    image: Grid,
+    current: Grid,
+    players: tuple[set[int], set[int]],
+    deadline: float,
+    work: float | None,
+    workers: int,
+    seed: int,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
+) -> tuple[Grid | None, float]:
+    """Re-pair a few scattered unplayed rounds with every colour kept but the flipped players'.
+
+    The rounds are the first unplayed one, those :func:`scattered_rounds` names (one of each flipped
+    player's options, drawn from the seed) and a few more drawn from the seed, more with each try.
+    Most such parts are infeasible, proved at once; the first solution found is re-solved for fewest
+    breaks on the same rounds, then searched from: parts of the same kind plus the rounds where a
+    flipped player's colour differs from the image's, with at most the best's breaks.  Stops at the
+    image's breaks plus two a flipped player, after :data:`SCATTERED_TRIES` draws without a first
+    solution, at the deadline or the work limit; (None, work) when no solution was found.
+    """
+    flipped = players
+    rng = random.Random(seed)
+    k = len(match.played)
+    unplayed = list(range(k, current.rounds))
+    if not unplayed:
+        return None, 0.0
+    core, options = scattered_rounds(match, current, flipped)
+    used = 0.0
+    best: Grid | None = None
+    tries = 0
+    enough = image.breaks() + 2 * (len(flipped[0]) + len(flipped[1]))
+    image_a, image_b = image.colours()
+    while best is None or best.breaks() > enough:
+        left = deadline - time.monotonic()
+        if left <= 0 or (work is not None and used >= work) or stop.requested():
+            break
+        extra = min(4 + 2 * (tries // 6), len(unplayed))
+        tries += 1
+        free = set(core)
+        for option in options:
+            free.add(rng.choice(option))
+        if best is not None:
+            # From the best so far: the rounds where a flipped player's colour differs from the image,
+            # so that its changes can move to where they cost less.
+            now_a, now_b = best.colours()
+            free |= {
+                r
+                for rows, now, team in ((image_a, now_a, flipped[0]), (image_b, now_b, flipped[1]))
+                for p in team
+                for r in unplayed
+                if rows[p][r] != now[p][r]
+            }
+            extra = rng.choice((2, 4, 6))
+        rest = [r for r in unplayed if r not in free]
+        free |= set(rng.sample(rest, min(extra, len(rest))))
+        cap = 0.5 if work is None else max(min(0.5, work - used), 0.001)
+        if best is not None:
+            result = solve_part(
+                match,
+                best,
+                free,
+                set(),
+                Budget(left, cap, workers, rng.randrange(1 << 30)),
+                best.breaks(),
+                relaxed=relaxed,
+                board_excess=board_excess,
+                colour_players=flipped,
+            )
+            used += result.work
+            if result.grid is not None and result.grid.breaks() < best.breaks():
+                best = result.grid
+            continue
+        result = solve_part(
+            match,
+            current,
+            free,
+            set(),
+            # No wall cap of its own under a work limit, so that one worker gives one answer.
+            Budget(left if work is not None else min(left, 2.0), cap, workers, rng.randrange(1 << 30)),
+            relaxed=relaxed,
+            board_excess=board_excess,
+            colour_players=flipped,
+            minimise=False,
+        )
+        used += result.work
+        if result.grid is None:
+            if (free >= set(unplayed) and result.status == "infeasible") or tries >= SCATTERED_TRIES:
+                break  # every unplayed round freed and no solution, or many tries without one
+            continue
+        polish = 2 * cap if work is None else max(min(2 * cap, work - used), 0.001)
+        again = solve_part(
+            match,
+            result.grid,
+            free,
+            set(),
+            Budget(max(deadline - time.monotonic(), 0.01), polish, workers, seed),
+            result.grid.breaks(),
+            relaxed=relaxed,
+            board_excess=board_excess,
+            colour_players=flipped,
+        )
+        used += again.work
+        best = again.grid if again.grid is not None else result.grid
+    return best, used
+
+
+#: Tries of :func:`repair_scattered` without a solution before it gives up (small matches: see the docstring).
+SCATTERED_TRIES = 24
+
+#: Shares of the repair's time and work for the first of the two repairs when players are flipped: the
+#: windows after a swap of opponents, scattered rounds after colours reversed (:func:`repair`); the
+#: second has 85% of what is left.  Measured: benchmarks/results/custom_scale_deviation*.md.
+WINDOWS_SHARE = 0.35
+SCATTERED_SHARE = 0.75
 
 
 #: Window widths (unplayed rounds from the first one) tried by :func:`repair_pairings`, then all of them.
