@@ -996,29 +996,30 @@ def _as_large_first(schedule: Schedule | None, swap: bool) -> Schedule | None:
 
 
 def _polished(schedule: Schedule | None) -> Schedule | None:
-    """``schedule`` with its colours chosen again by the colour-only model from its own colours (a
-    complete answer, so the model starts from it), when that has fewer breaks; else ``schedule``."""
-    if schedule is None or _past_deadline():
-        return schedule
-    pairs = [[(game.a_player.number, game.b_player.number) for game in games] for games in schedule.rounds]
-    colours = [[game.a_white for game in games] for games in schedule.rounds]
-    better = _coloured(pairs, schedule.team_a, schedule.team_b, lambda r, i: colours[r][i])
-    if better is not None and _schedule_breaks(better) < _schedule_breaks(schedule):
-        return better
-    return schedule
+    """``schedule`` with its colours chosen again (:func:`_recolour`) when that has fewer breaks."""
+    if schedule is None:
+        return None
+    better = _recolour(schedule)
+    return better if better is not None and _schedule_breaks(better) < _schedule_breaks(schedule) else schedule
 
 
 def _recoloured(base: Schedule, boards: int) -> Schedule | None:
-    """The re-cut of ``base`` without rule 3 (its games and sit-outs in turn only), coloured again by
-    the colour-only model from the base's colours; ``None`` when either finds nothing.  It answers some
-    sizes the re-cut cannot order (9 against 14 on 2 boards), since the colour model may change
-    colours that the re-cut has to keep."""
+    """The re-cut of ``base`` without rule 3 (its games and sit-outs in turn only), coloured again
+    (:func:`_recolour`); ``None`` when either finds nothing.  It answers some sizes the re-cut cannot
+    order (9 against 14 on 2 boards), since the colour model may change colours that the re-cut has to
+    keep."""
     cut = recut(base, boards, _DEADLINE.get(), balanced=False)
-    if cut is None:
+    return _recolour(cut) if cut is not None else None
+
+
+def _recolour(schedule: Schedule) -> Schedule | None:
+    """The colour-only model (:func:`_coloured`) over ``schedule``'s pairings, started from its colours
+    (which need not keep rule 3)."""
+    if _past_deadline():
         return None
-    pairs = [[(game.a_player.number, game.b_player.number) for game in games] for games in cut.rounds]
-    colours = [[game.a_white for game in games] for games in cut.rounds]
-    return _coloured(pairs, cut.team_a, cut.team_b, lambda r, i: colours[r][i])
+    pairs = [[(game.a_player.number, game.b_player.number) for game in games] for games in schedule.rounds]
+    colours = [[game.a_white for game in games] for games in schedule.rounds]
+    return _coloured(pairs, schedule.team_a, schedule.team_b, lambda r, i: colours[r][i])
 
 
 def _sit_out_windows(p: int, m: int) -> list[range]:
