@@ -12,10 +12,11 @@ then exits with status 1.
         [--skip-main] [--main-cap SECONDS]
     python benchmarks/phase_bounds.py --split N:K[:SECONDS]   (one proof, split by alternators)
     python benchmarks/phase_bounds.py --double --case 5:6,7:8   (double rounds, fact 9)
+    python benchmarks/phase_bounds.py --split 7:8:SECONDS --spare 2 --double   (fact 9, 7 boards, split)
 
 A case may carry its own time limit in seconds (N:K:SECONDS).  Writes
 benchmarks/results/phase_bounds.{md,csv} (``--double``: phase_bounds_double.{md,csv};
-``--split``: phase_split_N_K.{md,csv}).
+``--split``: phase_split_N_K.{md,csv}, with ``--double`` phase_split_double_N_K.{md,csv}).
 """
 
 from __future__ import annotations
@@ -32,7 +33,14 @@ from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import analytic_break_bound
 from scheveningen.models.cpsat import MatchModel, ModelOptions
-from scheveningen.models.phases import PhaseModel, all_can_meet, meetings_fit, phase_teams
+from scheveningen.models.phases import (
+    PhaseModel,
+    all_can_meet,
+    all_can_meet_twice,
+    meetings_fit,
+    meetings_fit_twice,
+    phase_teams,
+)
 from scheveningen.models.schedule import Schedule
 from scheveningen.solver.verifier import verify
 
@@ -84,7 +92,7 @@ def finish(stem: str, markdown: list[str], header: list[str], csv_rows: list[lis
     return 0
 
 
-def alternator_cases(n: int, k: int) -> list[tuple[int, int, int, int]]:
+def alternator_cases(n: int, k: int, double: bool = False) -> list[tuple[int, int, int, int]]:
     """Every (A+, A-, B+, B-) count of perfect alternators a schedule with at most k breaks can have.
 
     Each other player breaks at least once, so at least 2n - k alternate; a team has at most
@@ -93,7 +101,9 @@ def alternator_cases(n: int, k: int) -> list[tuple[int, int, int, int]]:
     players who change phase an even number of times, at least twice (docs/bounds.md, fact 8), each
     one more break.  For n = 2 mod 4 a team has at most n/2 - 1 alternators of a phase (fact 3)
     and at most n - 3 in all (fact 6).  One case per orbit of colour reversal and of swapping
-    the teams with colour reversal, both of which keep the rules and the breaks.
+    the teams with colour reversal, both of which keep the rules and the breaks.  ``double``: the
+    limits of fact 3 and fact 6 for n = 2 mod 4 are single-round facts and are not used (a double
+    round keeps the rest: rule 3's cap, fact 2 and the count of fact 8 hold as written).
     """
     cap = (n + 1) // 2
     seen, cases = set(), []
@@ -103,8 +113,10 @@ def alternator_cases(n: int, k: int) -> list[tuple[int, int, int, int]]:
             least += abs(a_plus - a_minus) + abs(b_plus - b_minus)
         if (a_plus and b_minus) or (a_minus and b_plus) or least > k:
             continue
-        if n % 4 == 2 and (
-            max(a_plus, a_minus, b_plus, b_minus) >= n // 2 or max(a_plus + a_minus, b_plus + b_minus) > n - 3
+        if (
+            n % 4 == 2
+            and not double
+            and (max(a_plus, a_minus, b_plus, b_minus) >= n // 2 or max(a_plus + a_minus, b_plus + b_minus) > n - 3)
         ):
             continue
         if a_plus + a_minus > n or b_plus + b_minus > n:
@@ -173,13 +185,15 @@ def shape_cases(
     return cases
 
 
-_TEAMS: dict[tuple[int, int, int, tuple[tuple[int, str], ...]], list[tuple[str, ...]]] = {}
+_TEAMS: dict[tuple[int, int, int, tuple[tuple[int, str], ...], bool], list[tuple[str, ...]]] = {}
 
 
-def teams_of(n: int, plus: int, minus: int, shapes: tuple[tuple[int, str], ...]) -> list[tuple[str, ...]]:
-    key = (n, plus, minus, shapes)
+def teams_of(
+    n: int, plus: int, minus: int, shapes: tuple[tuple[int, str], ...], double: bool = False
+) -> list[tuple[str, ...]]:
+    key = (n, plus, minus, shapes, double)
     if key not in _TEAMS:
-        _TEAMS[key] = list(phase_teams(n, plus, minus, shapes))
+        _TEAMS[key] = list(phase_teams(n, plus, minus, shapes, double=double))
     return _TEAMS[key]
 
 
@@ -197,20 +211,22 @@ def enumerated_case(
     started = time.perf_counter()
     pairs = apart = unmatched = solved = 0
     status, refutes = "INFEASIBLE", False
+    double = args.double
+    can_meet, fit = (all_can_meet_twice, meetings_fit_twice) if double else (all_can_meet, meetings_fit)
     shapes = shape_cases(n, k, counts)
     for shapes_a, shapes_b in shapes:
-        teams_a = teams_of(n, counts[0], counts[1], shapes_a)
-        teams_b = teams_of(n, counts[2], counts[3], shapes_b)
+        teams_a = teams_of(n, counts[0], counts[1], shapes_a, double)
+        teams_b = teams_of(n, counts[2], counts[3], shapes_b, double)
         for team_a, team_b in itertools.product(teams_a, teams_b):
             pairs += 1
-            if not all_can_meet(team_a, team_b):
+            if not can_meet(team_a, team_b):
                 apart += 1
                 continue
-            if not meetings_fit(team_a, team_b):
+            if not fit(team_a, team_b):
                 unmatched += 1
                 continue
             left = seconds - (time.perf_counter() - started)
-            model = PhaseModel.build(n, at_most=k, patterns=(team_a, team_b))
+            model = PhaseModel.build(n, at_most=k, patterns=(team_a, team_b), double=double)
             one, _, refutes = run(model, k, max(left, 0.1), args)
             solved += 1
             if one != "INFEASIBLE":
@@ -219,9 +235,10 @@ def enumerated_case(
         if status != "INFEASIBLE":
             break
     special = "; ".join(f"A {list(a)} B {list(b)}" for a, b in shapes if a or b)
+    never = "never in the same phase with each colour" if double else "never in the same phase"
     how = (
         f"{pairs} sets of phases in {len(shapes)} ways to spend the breaks (players changing phase more than "
-        f"once: {special or 'none'}): {apart} with two players who are never in the same phase, {unmatched} "
+        f"once: {special or 'none'}): {apart} with two players who are {never}, {unmatched} "
         f"where a player cannot meet all its opponents in different rounds of the same phase, {solved} solved "
         "with the phases fixed"
     )
@@ -229,13 +246,15 @@ def enumerated_case(
 
 
 def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int:
-    """Prove "no N-board schedule with at most K breaks" case by case; write phase_split_N_K.md."""
+    """Prove "no N-board schedule with at most K breaks" case by case; write phase_split_N_K.md
+    (``--double``: a double round, phase_split_double_N_K.md)."""
     rows, csv_rows, proved, refuted = [], [], True, False
-    for counts in alternator_cases(n, k):
+    for counts in alternator_cases(n, k, double=args.double):
         if k - least_breaks(n, counts) <= args.spare:
             status, elapsed, refutes, how = enumerated_case(n, k, counts, seconds, args)
         else:
-            status, elapsed, refutes = run(PhaseModel.build(n, at_most=k, alternators=counts), k, seconds, args)
+            built = PhaseModel.build(n, at_most=k, alternators=counts, double=args.double)
+            status, elapsed, refutes = run(built, k, seconds, args)
             how = "phase model, alternators fixed"
         refuted = refuted or refutes
         proved = proved and status == "INFEASIBLE"
@@ -245,14 +264,31 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
         print(" | ".join(rows[-1]), flush=True)
     header = ["A+", "A-", "B+", "B-", "status", "seconds", "how"]
     conclusion = f"at least {k + 2} breaks for {n} boards" if proved else "not proved: some cases are open"
+    kind = "a double round" if args.double else "a schedule"
+    double_lines = (
+        [
+            "",
+            "Double round (`--double`): 2N rounds, every pair meets twice, once with each colour. Rule 1 gives",
+            "every player exactly N Whites, so every row has as many + rounds at odd as at even positions (a player",
+            "changing phase once does so after an even number of rounds). A set of phases fails at once where an A",
+            "player and a B player share no phase in a round where A would have White, or none where A would have",
+            "Black (they cannot play both games), or where some player cannot play its 2N games (each opponent once",
+            "with each colour) in 2N different rounds, each shared in phase with A's colour right",
+            "(`meetings_fit_twice`).",
+            "Facts 3 and 6 (n = 2 mod 4) are single-round facts and are not used.",
+        ]
+        if args.double
+        else []
+    )
     markdown = [
-        f"# Proof split by perfect alternators: {n} boards, at most {k} breaks",
+        f"# Proof split by perfect alternators: {n} boards, at most {k} breaks"
+        + (", double round" if args.double else ""),
         "",
         *machine_lines(sys.argv),
         f"- Workers {args.workers}, seed {args.seed}, {seconds:g} s per case",
         "",
         "Each case fixes how many players of each team alternate perfectly with each phase (the others",
-        "must break) and asks the phase model for a schedule keeping rules 0-3 with at most K breaks.",
+        f"must break) and asks the phase model for {kind} keeping rules 0-3 with at most K breaks.",
         "Every other player changes phase at least once, and for even N a team with p + and q - alternators",
         "has p + E+ = q + E- (E+/E-: players changing phase an even number of times, + or - in round 1),",
         f"which costs |p - q| more breaks. A case with at most {args.spare} break(s) to spare beyond these",
@@ -264,13 +300,15 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
         "(Hall's condition, `meetings_fit`); each other set goes to the phase model with the phases fixed.",
         "Every other case goes to the phase model with the alternators fixed.",
         "The cases cover every schedule (see `alternator_cases`), so INFEASIBLE everywhere proves the bound.",
+        *double_lines,
         "",
         *markdown_table(header, rows),
         "",
         f"Conclusion: {conclusion}.",
         "",
     ]
-    return finish(f"phase_split_{n}_{k}", markdown, header, csv_rows, refuted)
+    stem = f"phase_split_double_{n}_{k}" if args.double else f"phase_split_{n}_{k}"
+    return finish(stem, markdown, header, csv_rows, refuted)
 
 
 def main() -> int:
@@ -290,8 +328,6 @@ def main() -> int:
     )
     parser.add_argument("--double", action="store_true", help="double rounds (2N rounds, each pair twice)")
     args = parser.parse_args()
-    if args.split is not None and args.double:
-        raise SystemExit("--split is for single rounds only")
     if args.split is not None:
         return split_proof(*parse_cases(args.split, args.time_limit)[0], args)
     rows, csv_rows, refuted = [], [], False

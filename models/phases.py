@@ -29,6 +29,7 @@ literals or on sums built where they are used.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -61,10 +62,11 @@ def _keeps_rule_1(row: str) -> bool:
     return 0 <= difference <= len(row) % 2
 
 
-def rows_with_changes(boards: int, changes: int, first: str) -> list[str]:
+def rows_with_changes(boards: int, changes: int, first: str, double: bool = False) -> list[str]:
     """Every row of phases starting with ``first`` that changes phase exactly ``changes`` times,
-    never at two consecutive round gaps (rule 2), and keeps rule 1; sorted."""
-    n = boards
+    never at two consecutive round gaps (rule 2), and keeps rule 1; sorted.  ``double``: rows of a
+    double round, 2 * boards rounds (rule 1 then asks for as many + rounds at odd as at even positions)."""
+    n = 2 * boards if double else boards
     other = {"+": "-", "-": "+"}
     rows = []
     for gaps in itertools.combinations(range(1, n), changes):
@@ -80,24 +82,26 @@ def rows_with_changes(boards: int, changes: int, first: str) -> list[str]:
 
 
 def phase_teams(
-    boards: int, plus: int, minus: int, special: Sequence[tuple[int, str]] = ()
+    boards: int, plus: int, minus: int, special: Sequence[tuple[int, str]] = (), double: bool = False
 ) -> Iterator[tuple[str, ...]]:
     """Every team of phase rows with ``plus`` + and ``minus`` - perfect alternators, one player for
     each (changes, first phase) of ``special`` changing phase that many times, and the other
     players changing phase exactly once, that keeps rules 1 and 2 in every row and rule 3's count
     of floor(n/2) to ceil(n/2) + players in every round; one sorted tuple per multiset of rows.
+    ``double``: rows of a double round, 2 * boards rounds.
     """
     n = boards
+    length = 2 * n if double else n
     others = n - plus - minus - len(special)
     if min(plus, minus, others) < 0:
         raise ValueError(f"alternator counts must fit the team, got {plus} + {minus} + {len(special)} for {n} boards")
     if any(changes < 1 or first not in "+-" for changes, first in special):
         raise ValueError(f"special players are (changes >= 1, '+' or '-'), got {list(special)}")
     shapes = sorted(Counter(special).items())
-    groups = [(rows_with_changes(n, 1, "+") + rows_with_changes(n, 1, "-"), others)]
-    groups += [(rows_with_changes(n, changes, first), count) for (changes, first), count in shapes]
+    groups = [(rows_with_changes(n, 1, "+", double) + rows_with_changes(n, 1, "-", double), others)]
+    groups += [(rows_with_changes(n, changes, first, double), count) for (changes, first), count in shapes]
     low, high = n // 2, (n + 1) // 2
-    alternators = ("+" * n,) * plus + ("-" * n,) * minus
+    alternators = ("+" * length,) * plus + ("-" * length,) * minus
 
     def extend(group: int, start: int, left: int, counts: list[int], chosen: list[str]) -> Iterator[tuple[str, ...]]:
         if left == 0:
@@ -115,7 +119,7 @@ def phase_teams(
             if max(grown) <= high and min(grown) + players_left >= low:
                 yield from extend(group, i, left - 1, grown, [*chosen, row])
 
-    yield from extend(0, 0, groups[0][1], [plus] * n, [])
+    yield from extend(0, 0, groups[0][1], [plus] * length, [])
 
 
 def one_change_teams(boards: int, plus: int, minus: int, twice: tuple[int, int] = (0, 0)) -> Iterator[tuple[str, ...]]:
@@ -156,6 +160,49 @@ def meetings_fit(team_a: Sequence[str], team_b: Sequence[str]) -> bool:
             if any(o not in matching for o in opponents):
                 return False
     return True
+
+
+def _a_white(sign: str, r: int) -> bool:
+    """Whether the A player has White in round ``r`` (0-based) of a game played in phase ``sign``."""
+    return (sign == "+") == (r % 2 == 0)
+
+
+def all_can_meet_twice(team_a: Sequence[str], team_b: Sequence[str]) -> bool:
+    """Double round: whether every A row and B row share a phase in some round where A has White and
+    in some round where A has Black; else those players cannot play their two games."""
+    for a in set(team_a):
+        for b in set(team_b):
+            colours = {_a_white(x, r) for r, (x, y) in enumerate(zip(a, b, strict=True)) if x == y}
+            if len(colours) < 2:
+                return False
+    return True
+
+
+def meetings_fit_twice(team_a: Sequence[str], team_b: Sequence[str]) -> bool:
+    """Double round: whether every player can play its 2n games in 2n different rounds, each opponent
+    once with A White and once with A Black, each game in a round where the two share a phase.
+
+    Hall's condition as in :func:`meetings_fit`, with two demands an opponent (one per colour),
+    each matched only to rounds of the same phase where A has that colour.
+    """
+    return all(_fits_twice(row, tuple(team_b)) for row in set(team_a)) and all(
+        _fits_twice(row, tuple(team_a)) for row in set(team_b)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _fits_twice(row: str, others: tuple[str, ...]) -> bool:
+    """Whether the player of ``row`` can play two games with each of ``others`` (one with A White, one
+    with A Black) in different rounds where they share a phase (cached: an enumeration asks again)."""
+    graph = nx.Graph()
+    demands = [("game", j, white) for j in range(len(others)) for white in (True, False)]
+    graph.add_nodes_from(demands)
+    for j, other in enumerate(others):
+        for r, (x, y) in enumerate(zip(row, other, strict=True)):
+            if x == y:
+                graph.add_edge(("game", j, _a_white(x, r)), ("round", r))
+    matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=demands)
+    return all(d in matching for d in demands)
 
 
 def _lex_sorted(model: cp_model.CpModel, rows: list[list[cp_model.IntVar]]) -> None:

@@ -11,10 +11,13 @@ from scheveningen.models.constructions import construct
 from scheveningen.models.phases import (
     PhaseModel,
     all_can_meet,
+    all_can_meet_twice,
     meetings_fit,
+    meetings_fit_twice,
     one_change_teams,
     phase_teams,
     phases_of,
+    rows_with_changes,
 )
 from scheveningen.models.tables import best
 from scheveningen.solver.verifier import verify
@@ -256,3 +259,49 @@ def test_teams_with_players_changing_twice_are_every_team_a_brute_force_finds(
     assert found
     assert len(found) == len(set(found))
     assert set(found) == _brute_force_twice_teams(n, plus, minus, twice)
+
+
+@pytest.mark.parametrize("changes", [1, 2, 3])
+def test_double_round_rows_are_every_row_a_brute_force_finds(changes: int) -> None:
+    # 5 boards, 10 rounds: rule 1 is exactly 5 Whites, rule 2 no change at two consecutive gaps.
+    n, rounds = 5, 10
+    expected = set()
+    for signs in itertools.product("+-", repeat=rounds):
+        row = "".join(signs)
+        gaps = [r for r in range(1, rounds) if row[r] != row[r - 1]]
+        whites = sum((sign == "+") == (r % 2 == 0) for r, sign in enumerate(row))
+        if len(gaps) == changes and whites == n and all(b - a >= 2 for a, b in itertools.pairwise(gaps)):
+            expected.add(row)
+    found = rows_with_changes(n, changes, "+", double=True) + rows_with_changes(n, changes, "-", double=True)
+    assert found and len(found) == len(set(found))
+    assert set(found) == expected
+
+
+@pytest.mark.parametrize("n", [5, 7])
+def test_double_round_phases_of_the_construction_pass_both_meeting_checks(n: int) -> None:
+    schedule = construct(n, double=True)
+    assert schedule is not None
+    team_a, team_b = phases_of(schedule)
+    assert all_can_meet_twice(team_a, team_b) and meetings_fit_twice(team_a, team_b)
+    # Swapping B's rows for A's own breaks the double games: two A rows never share every colour.
+    assert not (all_can_meet_twice(team_a, team_a) and meetings_fit_twice(team_a, team_a))
+    if n == 5:  # and the split's enumeration lists the construction's teams among its teams of phases
+        for team in (team_a, team_b):
+            changes = [sum(x != y for x, y in itertools.pairwise(row)) for row in team]
+            special = [(c, row[0]) for c, row in zip(changes, team, strict=True) if c > 1]
+            plus = sum(c == 0 and row[0] == "+" for c, row in zip(changes, team, strict=True))
+            minus = changes.count(0) - plus
+            assert tuple(sorted(team)) in set(phase_teams(n, plus, minus, special, double=True))
+
+
+def test_seven_boards_double_round_with_eight_breaks_fails_in_the_case_of_six_alternators() -> None:
+    # Fact 9 for 7 boards, one case of `phase_bounds.py --split 7:8 --double`: B has three + and three -
+    # perfect alternators, and every other player changes phase exactly once (8 breaks, none to spare).
+    teams_a = list(phase_teams(7, 0, 0, double=True))
+    teams_b = list(phase_teams(7, 3, 3, double=True))
+    assert teams_a and teams_b
+    left = [(a, b) for a in teams_a for b in teams_b if all_can_meet_twice(a, b) and meetings_fit_twice(a, b)]
+    assert 0 < len(left) < len(teams_a) * len(teams_b) // 100
+    for team_a, team_b in left:
+        _solver, status = _solve(PhaseModel.build(7, at_most=8, patterns=(team_a, team_b), double=True))
+        assert status == cp_model.INFEASIBLE
