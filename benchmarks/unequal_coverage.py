@@ -17,7 +17,13 @@ k + 3 .. min(100, k + k/2) with a fixed seed: the sizes where the construction w
 round with each parity of p and k and any p - k, and both teams sitting out (k < min(p, q)), drawn
 both from every size and from club sizes (teams of at most 16).
 
-    python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--wide 12] [--name unequal_coverage]
+``--sit-out N`` takes instead the sizes where both teams sit out: every club size (p <= q <= 16, k from 2
+below both, k dividing p*q: 228 of them) and N sizes drawn with the seed from teams of 5 to 100 players
+(k any divisor of p*q below both), as `unequal_sit_out` in the committed runs (``--sit-out 60 --seed 7
+--name unequal_sit_out``).
+
+    python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--wide 12] [--sit-out N]
+        [--name unequal_coverage]
 
 Writes benchmarks/results/<name>.{md,csv}; exits 1 if a construction fails the verifier.
 """
@@ -64,14 +70,32 @@ def sizes(seed: int, every: bool, wide: int) -> list[tuple[int, int, int]]:
     return out
 
 
+def sit_out_sizes(seed: int, count: int) -> list[tuple[int, int, int]]:
+    """Every club size with both teams sitting out, then ``count`` seeded larger ones."""
+    out = [(p, q, k) for p in range(3, 17) for q in range(p, 17) for k in range(2, p) if (p * q) % k == 0]
+    rng = random.Random(seed)
+    drawn: list[tuple[int, int, int]] = []
+    while len(drawn) < count:
+        p, q = rng.randint(5, 100), rng.randint(5, 100)
+        ks = [k for k in range(2, min(p, q)) if (p * q) % k == 0]
+        if ks:
+            drawn.append((p, q, rng.choice(ks)))
+    return out + drawn
+
+
 def family(p: int, q: int, k: int) -> str:
-    """Which family of docs/bounds_unequal.md the size falls in (the order full_side_schedule tries)."""
+    """Which family of docs/bounds_unequal.md the size falls in (the order one_team_full and then
+    full_side_schedule try)."""
     if k < min(p, q):
         return "both teams sit out: re-cut, other layouts after"
     if p < q:
         return family(q, p, k) + " (teams swapped)"
     if unequal.paired_classes(p, k) is not None:
         return "paired classes"
+    if p <= unequal.ZERO_BREAK_PLAYERS and unequal_break_bound(p, k, k) == 0:
+        return "no break from the sit-out model first"
+    if k % 2 == 0 and math.gcd(p, k) > 1:
+        return "even k, a common factor: blocks of copies first"
     if k % 2 == 0 and p % 2 == 1:
         m = p - k
         if m <= 3:
@@ -100,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed for the sample of sizes (default 1)")
     parser.add_argument("--all", action="store_true", help="every odd p against even k, not a sample")
     parser.add_argument("--wide", type=int, default=0, help="add this many sizes from every other family")
+    parser.add_argument("--sit-out", type=int, default=None, help="both teams sitting out: clubs and this many more")
     parser.add_argument("--out-dir", type=Path, default=RESULTS)
     parser.add_argument("--name", default="unequal_coverage")
     args = parser.parse_args(argv)
@@ -110,7 +135,10 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[list[str]] = []
     bad = 0
     built = 0
-    for p, q, k in sizes(args.seed, args.all, args.wide):
+    chosen = (
+        sit_out_sizes(args.seed, args.sit_out) if args.sit_out is not None else sizes(args.seed, args.all, args.wide)
+    )
+    for p, q, k in chosen:
         started = time.monotonic()
         schedule = unequal.construct_unequal(p, q, k, deadline=started + budget)
         seconds = time.monotonic() - started
@@ -145,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         + (", ".join(f"{r[0]} against {r[1]} on {r[2]}" for r in rows if r[4] == "none") or "none")
         + ".",
         f"- built past the deadline (a solve that had started finishing): {len(late)}.",
+        f"- built without any break: {sum(1 for r in rows if r[5] == 'yes' and r[6] == '0')}.",
     ]
     markdown = [
         "# Unequal teams: which sizes the direct construction covers (`unequal_coverage.py`)",

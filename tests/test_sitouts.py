@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 
+from scheveningen.models import unequal
 from scheveningen.models.sitouts import Outcome, zero_break_modes
 from scheveningen.models.unequal import blocks_schedule, construct_unequal, one_team_full, zero_break_schedule
 from scheveningen.solver.verifier import verify
@@ -49,10 +50,16 @@ def test_nine_against_six_has_no_schedule_without_a_break() -> None:
     assert schedule is not None and verify(schedule).ok and verify(schedule).metrics.total_breaks > 0
 
 
-def test_one_reserve_is_not_sent_to_the_model() -> None:
-    # k + 1 against k has a proven bound above 0, so the closed forms answer.
+def test_one_reserve_is_not_sent_to_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    # k + 1 against k has a proven bound above 0 (models/bounds.py), so the model is not asked.
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the sit-out model was asked for a size the bound rules out")
+
+    monkeypatch.setattr(unequal, "zero_break_modes", refuse)
     schedule = construct_unequal(9, 8, 8)
     assert schedule is not None and verify(schedule).ok and verify(schedule).metrics.total_breaks > 0
+    with pytest.raises(AssertionError, match="sit-out model was asked"):
+        construct_unequal(11, 8, 8)  # no bound there: the model is asked
 
 
 @pytest.mark.parametrize(("p", "k", "groups"), [(26, 16, 2), (33, 24, 3)])
