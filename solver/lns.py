@@ -544,50 +544,25 @@ def repair(
         # first, on most of the time (at 40-60 boards the only part solved in it), then the windows.
         enough = grid.breaks() + 2 * (len(flipped[0]) + len(flipped[1]))
 
-        def windows(share: float) -> None:
+        def attempt(repair: Callable[..., tuple[Grid | None, float]], lead: tuple[object, ...], share: float) -> None:
+            """One kind of repair (``lead``: its arguments before the deadline) on ``share`` of what is left."""
             nonlocal used
             end = time.monotonic() + (deadline - time.monotonic()) * share
-            found, more = repair_pairings(
-                match,
-                grid,
-                current,
-                end,
-                None if work is None else max((work - used) * share, 0.001),
-                workers,
-                seed,
-                relaxed,
-                board_excess,
-            )
+            budget = None if work is None else max((work - used) * share, 0.001)
+            found, more = repair(*lead, end, budget, workers, seed, relaxed, board_excess)
             used += more
             if found is not None:
                 options.append(found)
 
-        def scattered(share: float) -> None:
-            nonlocal used
-            end = time.monotonic() + (deadline - time.monotonic()) * share
-            found, more = repair_scattered(
-                match,
-                grid,
-                current,
-                flipped,
-                end,
-                None if work is None else max((work - used) * share, 0.001),
-                workers,
-                seed,
-                relaxed,
-                board_excess,
-            )
-            used += more
-            if found is not None:
-                options.append(found)
-
+        windows = (repair_pairings, (match, grid, current))
+        scattered = (repair_scattered, (match, grid, current, flipped))
         both = bool(flipped[0]) and bool(flipped[1])
         steps = (
             ((scattered, SCATTERED_SHARE), (windows, 0.85)) if both else ((windows, WINDOWS_SHARE), (scattered, 0.85))
         )
-        for step, share in steps:
+        for (repair, lead), share in steps:
             if not options or min(g.breaks() for g in options) > enough:
-                step(share)
+                attempt(repair, lead, share)
         if options:
             return min(options, key=lambda g: g.breaks()), used
     third = time.monotonic() + (deadline - time.monotonic()) / 3
