@@ -214,20 +214,22 @@ def _one_team_full(p: int, k: int) -> tuple[Schedule | None, bool]:
     small = p <= ZERO_BREAK_PLAYERS and unequal_break_bound(p, k, k) == 0
     if small and (schedule := zero_break_schedule(p, k)) is not None:
         return schedule, False
-    blocks: Schedule | None = None
+    blocks: tuple[int, Schedule] | None = None  # the fewest breaks of the blocks tried, and the schedule
     if k % 2 == 0:
         # Copies small enough for the sit-out model first (most likely without a break), then the
         # smallest copies, g = gcd(p, k) of them.
         g = math.gcd(p, k)
         for groups in [d for d in range(2, g) if g % d == 0 and p // d <= ZERO_BREAK_PLAYERS] + [g] * (g > 1):
-            found = blocks_schedule(p, k, groups)
-            if found is not None and (blocks is None or _schedule_breaks(found) < _schedule_breaks(blocks)):
-                blocks = found
-            if blocks is not None and _schedule_breaks(blocks) == 0:
-                return blocks, False
+            if (found := blocks_schedule(p, k, groups)) is None:
+                continue
+            breaks = _schedule_breaks(found)
+            if breaks == 0:
+                return found, False
+            if blocks is None or breaks < blocks[0]:
+                blocks = (breaks, found)
     schedule = full_side_schedule(p, k)
-    if blocks is not None and (schedule is None or _schedule_breaks(blocks) < _schedule_breaks(schedule)):
-        return blocks, False
+    if blocks is not None and (schedule is None or blocks[0] < _schedule_breaks(schedule)):
+        return blocks[1], False
     return schedule, True
 
 
@@ -978,13 +980,19 @@ def both_sit_out_schedule(size_a: int, size_b: int, boards: int) -> Schedule | N
         lambda: _as_large_first(rotation_schedule(size_b, size_a, boards), size_b < size_a),
     ]
     best: Schedule | None = None
+    best_breaks = 0
     for step in recuts + others:
         if _past_deadline():
             break
-        built = step()
-        if built is not None and (step in recuts or best is None or _schedule_breaks(built) < _schedule_breaks(best)):
+        if (built := step()) is None:
+            continue
+        if step in recuts:  # a re-cut keeps its base's breaks: take it
             best = built
-            if step in recuts or _schedule_breaks(best) == 0:  # a re-cut keeps its base's breaks
+            break
+        breaks = _schedule_breaks(built)
+        if best is None or breaks < best_breaks:
+            best, best_breaks = built, breaks
+            if breaks == 0:
                 break
     if best is None:
         return None
