@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from scheveningen.models.bounds import even_break_bound, played_break_bound, proven_break_bound
 from scheveningen.models.match import Match, Request
+from scheveningen.models.playedbound import PlayedRules, relaxed_break_bound
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.solver import stop
@@ -86,28 +87,51 @@ def applies(match: Match) -> bool:
     )
 
 
-def played_bound(match: Match) -> int:
+def played_bound(match: Match, relaxed: frozenset[Rule] | None = None) -> int:
     """The played rounds' breaks plus a bound for the rest (``models.bounds.played_break_bound``);
-    0 without played rounds.  Only rule 0 is assumed, so it holds whatever rules are relaxed."""
+    0 without played rounds.  ``relaxed`` None: only rule 0 is assumed, so it holds whatever rules are
+    relaxed.  Otherwise rules 1 and 2, where the match keeps them and they are not in ``relaxed``, add
+    what they force on each player's rounds still to come (docs/bounds.md, "Bounds for a match with
+    played rounds")."""
     if not match.played or not match.equal_teams or match.double:
         return 0
     played = [[(g.a_player.number, g.b_player.number, g.a_white) for g in p.games] for p in match.played]
-    return played_break_bound(match.boards, match.rounds, played)
+    if relaxed is None:
+        return played_break_bound(match.boards, match.rounds, played)
+    rules = kept_rules(match, relaxed)
+    return played_break_bound(match.boards, match.rounds, played, rules.colour_balance, rules.max_run)
 
 
-def spec_bound(match: Match, relaxed: frozenset[Rule] = frozenset()) -> int:
+def kept_rules(match: Match, relaxed: frozenset[Rule]) -> PlayedRules:
+    """Rules 1-3 as ``match`` keeps them, less ``relaxed``: what a bound for the match may use."""
+    return PlayedRules(
+        colour_balance=match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed,
+        max_run=match.rules.max_run if Rule.NO_THREE_IN_A_ROW not in relaxed else 0,
+        board_balance=match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed,
+    )
+
+
+def spec_bound(match: Match, relaxed: frozenset[Rule] = frozenset(), work: float = 0.0) -> int:
     """A proven lower bound on breaks for ``match`` (equal teams, rules 1-3 as the match sets them,
     less ``relaxed``): the plain bound when rule 3 holds (requests only remove schedules), and
-    :func:`played_bound`."""
+    :func:`played_bound` with the rules kept.  ``work`` > 0 (CP-SAT's deterministic time) adds the
+    computed bound of ``models/playedbound.py`` for a single round with played rounds, on one worker,
+    so the same match gives the same bound on every run."""
     bound = 0
-    if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
+    rules = kept_rules(match, relaxed)
+    if rules.board_balance:
         bound = proven_break_bound(
             match.boards,
             match.double,
-            match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed,
-            match.rules.no_three_in_a_row and Rule.NO_THREE_IN_A_ROW not in relaxed,
+            rules.colour_balance,
+            0 < rules.max_run <= 2,
         )
-    return even_break_bound(max(bound, played_bound(match)))
+    played = played_bound(match, relaxed)
+    if work > 0 and match.played and match.equal_teams and not match.double:
+        games = [[(g.a_player.number, g.b_player.number, g.a_white) for g in p.games] for p in match.played]
+        computed = relaxed_break_bound(match.boards, games, rules, work=work, floor=played)
+        played = max(played, computed or 0)
+    return even_break_bound(max(bound, played))
 
 
 @dataclass
