@@ -72,6 +72,13 @@ FULL_MODEL_BOARDS = 24
 #: Measured with benchmarks/conflicts.py and tests/test_forced_scale.py.
 REPAIR_FIRST = (32, 80)
 
+#: Up to this many boards the bound adds the computed one of ``models/playedbound.py`` (played rounds), with
+#: :data:`BOUND_WORK` of CP-SAT's deterministic time: 0.3-1.5 there (12-14 boards, deviation cases), where it
+#: finds 2 breaks more than the analytic bound on about half the cases; from 20 boards on it needs 1-15
+#: and more (benchmarks/results/custom_scale_deviation_bounds.md).
+BOUND_BOARDS = 16
+BOUND_WORK = 1.0
+
 #: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
 MARGIN = 0.8
 
@@ -243,7 +250,7 @@ def design_at_scale(
     grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed, relax, excess)
     if grid is None:
         return None
-    bound = spec_bound(match, relax)
+    bound = spec_bound(match, relax, BOUND_WORK if match.boards <= BOUND_BOARDS else 0.0)
 
     def keeps(schedule: Schedule) -> bool:
         """Every request kept, and every rule but the forced ones, which break exactly as forced."""
@@ -420,7 +427,7 @@ def _recoloured(
     if grid is None or not exact(grid):
         return None
     messages.append("brought to the least relaxation the requests force")
-    bound = spec_bound(match, frozenset(forced))
+    bound = spec_bound(match, frozenset(forced), BOUND_WORK if match.boards <= BOUND_BOARDS else 0.0)
     log = None
     if match.rules.objective == "breaks" and grid.breaks() > bound:
         before = grid.breaks()
