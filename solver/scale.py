@@ -73,11 +73,14 @@ FULL_MODEL_BOARDS = 24
 REPAIR_FIRST = (32, 80)
 
 #: Up to this many boards the bound adds the computed one of ``models/playedbound.py`` (played rounds), with
-#: :data:`BOUND_WORK` of CP-SAT's deterministic time: 0.3-1.5 there (12-14 boards, deviation cases), where it
-#: finds 2 breaks more than the analytic bound on about half the cases; from 20 boards on it needs 1-15
-#: and more (benchmarks/results/custom_scale_deviation_bounds.md).
+#: :data:`BOUND_WORK` of CP-SAT's deterministic time, and without a work limit at most
+#: :data:`BOUND_SHARE` of the time limit (its wall-clock time is 5-10 times its deterministic time on a
+#: loaded machine).  It proves its optimum within about 0.2-0.5 there (10-12 boards, deviation cases),
+#: 2 breaks above the analytic bound on half the cases; from 20 boards on it needs 1.5 to 15 and more
+#: (benchmarks/results/custom_scale_deviation_bounds.md).
 BOUND_BOARDS = 16
-BOUND_WORK = 1.0
+BOUND_WORK = 0.5
+BOUND_SHARE = 0.1
 
 #: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
 MARGIN = 0.8
@@ -118,12 +121,15 @@ def kept_rules(match: Match, relaxed: frozenset[Rule]) -> PlayedRules:
     )
 
 
-def spec_bound(match: Match, relaxed: frozenset[Rule] = frozenset(), work: float = 0.0) -> int:
+def spec_bound(
+    match: Match, relaxed: frozenset[Rule] = frozenset(), work: float = 0.0, seconds: float | None = None
+) -> int:
     """A proven lower bound on breaks for ``match`` (equal teams, rules 1-3 as the match sets them,
     less ``relaxed``): the plain bound when rule 3 holds (requests only remove schedules), and
     :func:`played_bound` with the rules kept.  ``work`` > 0 (CP-SAT's deterministic time) adds the
     computed bound of ``models/playedbound.py`` for a single round with played rounds, on one worker,
-    so the same match gives the same bound on every run."""
+    so the same match gives the same bound on every run (``seconds``, if given, caps its wall-clock time
+    too: the bound stays proven, but may then depend on the machine's load)."""
     bound = 0
     rules = kept_rules(match, relaxed)
     if rules.board_balance:
@@ -136,9 +142,17 @@ def spec_bound(match: Match, relaxed: frozenset[Rule] = frozenset(), work: float
     played = played_bound(match, relaxed)
     if work > 0 and match.played and match.equal_teams and not match.double:
         games = [[(g.a_player.number, g.b_player.number, g.a_white) for g in p.games] for p in match.played]
-        computed = relaxed_break_bound(match.boards, games, rules, work=work, floor=played)
+        computed = relaxed_break_bound(match.boards, games, rules, work=work, floor=played, seconds=seconds)
         played = max(played, computed or 0)
     return even_break_bound(max(bound, played))
+
+
+def _bound_work(match: Match, params: DesignParams) -> tuple[float, float | None]:
+    """The work and seconds :func:`spec_bound` may spend on the computed bound: none past
+    :data:`BOUND_BOARDS` boards; with a work limit, work only (the same bound on every run)."""
+    if match.boards > BOUND_BOARDS or not match.played:
+        return 0.0, None
+    return BOUND_WORK, None if params.work_limit is not None else params.time_limit * BOUND_SHARE
 
 
 @dataclass
@@ -250,7 +264,7 @@ def design_at_scale(
     grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed, relax, excess)
     if grid is None:
         return None
-    bound = spec_bound(match, relax, BOUND_WORK if match.boards <= BOUND_BOARDS else 0.0)
+    bound = spec_bound(match, relax, *_bound_work(match, params))
 
     def keeps(schedule: Schedule) -> bool:
         """Every request kept, and every rule but the forced ones, which break exactly as forced."""
@@ -427,7 +441,7 @@ def _recoloured(
     if grid is None or not exact(grid):
         return None
     messages.append("brought to the least relaxation the requests force")
-    bound = spec_bound(match, frozenset(forced), BOUND_WORK if match.boards <= BOUND_BOARDS else 0.0)
+    bound = spec_bound(match, frozenset(forced), *_bound_work(match, params))
     log = None
     if match.rules.objective == "breaks" and grid.breaks() > bound:
         before = grid.breaks()
