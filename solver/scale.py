@@ -147,7 +147,7 @@ def spec_bound(
     return even_break_bound(max(bound, played))
 
 
-def _bound_work(match: Match, params: DesignParams) -> tuple[float, float | None]:
+def bound_work(match: Match, params: DesignParams) -> tuple[float, float | None]:
     """The work and seconds :func:`spec_bound` may spend on the computed bound: none past
     :data:`BOUND_BOARDS` boards; with a work limit, work only (the same bound on every run)."""
     if match.boards > BOUND_BOARDS or not match.played:
@@ -264,7 +264,7 @@ def design_at_scale(
     grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed, relax, excess)
     if grid is None:
         return None
-    bound = spec_bound(match, relax, *_bound_work(match, params))
+    bound = spec_bound(match, relax, *bound_work(match, params))
 
     def keeps(schedule: Schedule) -> bool:
         """Every request kept, and every rule but the forced ones, which break exactly as forced."""
@@ -441,7 +441,7 @@ def _recoloured(
     if grid is None or not exact(grid):
         return None
     messages.append("brought to the least relaxation the requests force")
-    bound = spec_bound(match, frozenset(forced), *_bound_work(match, params))
+    bound = spec_bound(match, frozenset(forced), *bound_work(match, params))
     log = None
     if match.rules.objective == "breaks" and grid.breaks() > bound:
         before = grid.breaks()
