@@ -75,12 +75,13 @@ REPAIR_FIRST = (32, 80)
 #: Up to this many boards the bound adds the computed one of ``models/playedbound.py`` (played rounds), with
 #: :data:`BOUND_WORK` of CP-SAT's deterministic time, and without a work limit at most
 #: :data:`BOUND_SHARE` of the time limit (its wall-clock time is 5-10 times its deterministic time on a
-#: loaded machine).  It proves its optimum within about 0.2-0.5 there (10-12 boards, deviation cases),
-#: 2 breaks above the analytic bound on half the cases; from 20 boards on it needs 1.5 to 15 and more
-#: (benchmarks/results/custom_scale_deviation_bounds.md).
+#: loaded machine); only when the repaired schedule is above the analytic bound and is not the image of
+#: a design keeping every request (which is answered at once).  It proves its optimum in about 0.2-0.5
+#: there (10-14 boards, deviation cases), 2 breaks above the analytic bound on about half of them; from
+#: 20 boards on it needs 1.5 to 15 and more (benchmarks/results/custom_scale_deviation_bounds.md).
 BOUND_BOARDS = 16
 BOUND_WORK = 0.5
-BOUND_SHARE = 0.1
+BOUND_SHARE = 0.05
 
 #: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
 MARGIN = 0.8
@@ -264,7 +265,9 @@ def design_at_scale(
     grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed, relax, excess)
     if grid is None:
         return None
-    bound = spec_bound(match, relax, *bound_work(match, params))
+    bound = spec_bound(match, relax)
+    if grid.breaks() > bound and not (start.exact and not relax):
+        bound = spec_bound(match, relax, *bound_work(match, params))
 
     def keeps(schedule: Schedule) -> bool:
         """Every request kept, and every rule but the forced ones, which break exactly as forced."""
@@ -441,7 +444,9 @@ def _recoloured(
     if grid is None or not exact(grid):
         return None
     messages.append("brought to the least relaxation the requests force")
-    bound = spec_bound(match, frozenset(forced), *bound_work(match, params))
+    bound = spec_bound(match, frozenset(forced))
+    if grid.breaks() > bound:
+        bound = spec_bound(match, frozenset(forced), *bound_work(match, params))
     log = None
     if match.rules.objective == "breaks" and grid.breaks() > bound:
         before = grid.breaks()
