@@ -89,6 +89,7 @@ from ortools.sat.python.cp_model_helper import Literal as BoolLit
 from scheveningen.models.bounds import unequal_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
 from scheveningen.models.recut import recut
+from scheveningen.models.reserve import reserve_schedule
 from scheveningen.models.schedule import Game, Player, Schedule, Team
 from scheveningen.models.sitouts import Modes, Outcome, zero_break_modes
 from scheveningen.models.symmetry import reverse_colours, reverse_rounds, swap_teams
@@ -211,6 +212,8 @@ def _one_team_full(p: int, k: int) -> tuple[Schedule | None, bool]:
         raise ValueError(f"one_team_full needs more A players than boards, got {p} on {k}")
     if paired_classes(p, k) is not None:
         return full_side_schedule(p, k), True
+    if p == k + 1 and k % 2 == 0 and k >= 4 and (reserve := reserve_schedule(k, deadline=_DEADLINE.get())):
+        return reserve, False  # about k breaks, where the extended base below has about 4k
     small = p <= ZERO_BREAK_PLAYERS and unequal_break_bound(p, k, k) == 0
     if small and (schedule := zero_break_schedule(p, k)) is not None:
         return schedule, False
