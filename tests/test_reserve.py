@@ -1,5 +1,5 @@
-"""One reserve, k + 1 against k on k boards (models/reserve.py): every rule kept, the breaks the
-docstring states, and the construction chosen for that size."""
+"""Reserves, k + 1 (or k + 3, k + 5) against k on k boards (models/reserve.py): every rule kept, the
+breaks the docstring states, and the construction chosen for those sizes."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import itertools
 import pytest
 
 from scheveningen.models.bounds import unequal_break_bound
-from scheveningen.models.reserve import reserve_schedule, special_phases
+from scheveningen.models.reserve import reserve_schedule, reserves_schedule, special_phases
 from scheveningen.models.schedule import Player, Schedule, Team
-from scheveningen.models.unequal import construct_unequal
+from scheveningen.models.unequal import construct_unequal, rotation_plays
 from scheveningen.solver.verifier import verify
 
 
@@ -74,3 +74,31 @@ def test_the_unequal_designer_takes_it_for_one_reserve(p: int, q: int) -> None:
     assert schedule is not None
     verdict = verify(schedule)
     assert verdict.ok and verdict.metrics.total_breaks == 13
+
+
+@pytest.mark.parametrize(("p", "k"), [(11, 8), (17, 12), (23, 20), (25, 20)])
+def test_several_reserves_keep_every_rule_with_one_break_at_most_each(p: int, k: int) -> None:
+    plays = rotation_plays(p, k, p)
+    schedule = reserves_schedule(plays, k)
+    assert schedule is not None
+    verdict = verify(schedule)
+    assert verdict.ok, verdict
+    for a in range(1, p + 1):
+        sequence = schedule.colour_sequence(Player(Team.A, a))
+        assert [c is not None for c in sequence] == plays[a - 1]  # the caller's sit-outs, in turn
+        assert _breaks(_whites(schedule, Player(Team.A, a))) <= 1
+    b_breaks = [_breaks(_whites(schedule, Player(Team.B, j))) for j in range(1, k + 1)]
+    assert sum(b_breaks[: k - 2]) == 0 and sum(b_breaks) == 2  # only u and v, one change of phase each
+
+
+@pytest.mark.parametrize(("p", "k"), [(12, 8), (9, 8), (13, 7)])
+def test_several_reserves_refuse_other_sizes(p: int, k: int) -> None:
+    with pytest.raises(ValueError, match="odd number of A players above k \\+ 1"):
+        reserves_schedule(rotation_plays(p, k, p), k)
+
+
+def test_the_unequal_designer_takes_it_for_three_reserves() -> None:
+    schedule = construct_unequal(23, 20, 20)
+    assert schedule is not None
+    verdict = verify(schedule)
+    assert verdict.ok and verdict.metrics.total_breaks == 16  # the extended base had 56
