@@ -128,6 +128,9 @@ def suffix_breaks_needed(colours: list[bool], rounds: int, colour_balance: bool,
     if left <= 0 or not colours or not (colour_balance or max_run > 0):
         return 0
     low, high = (rounds // 2, (rounds + 1) // 2) if colour_balance else (0, rounds)
+    # Alternating from the last played colour on breaks nothing and keeps rule 2; most players end so.
+    if low <= sum(colours) + (left + (not colours[-1])) // 2 <= high:
+        return 0
     run = 1
     while run < len(colours) and colours[-run - 1] == colours[-1]:
         run += 1
