@@ -227,7 +227,7 @@ def relaxed_break_bound(
     status = solver.solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    return max(floor, fixed + math.ceil(solver.best_objective_bound - 1e-6))
+    return max(floor, fixed, fixed + math.ceil(solver.best_objective_bound - 1e-6))
 
 
 def _add_hall(
