@@ -126,6 +126,10 @@ ZERO_BREAK_WORK = 0.5
 #: now and then for 7 (``benchmarks/results/reserves.md``).
 RESERVES_MAX = 5
 
+#: ... and for odd k (even p) up to this many cells p*k: its model over
+#: every one-break colouring takes seconds beyond (66 against 61: 14 s on two busy cores).
+RESERVES_ODD_CELLS = 2500
+
 
 @dataclass(frozen=True)
 class UnequalSize:
@@ -236,9 +240,10 @@ def _one_team_full(p: int, k: int) -> tuple[Schedule | None, bool]:
             if blocks is None or breaks < blocks[0]:
                 blocks = (breaks, found)
     schedule, from_full_side = None, False
-    if p % 2 and k % 2 == 0 and k >= 4 and 3 <= p - k <= RESERVES_MAX:
-        # A few reserves: every A player with at most one break (models/reserve.py), about k breaks
-        # where the extended or grouped bases of full_side_schedule have about 3k.
+    if (p - k) % 2 and 3 <= p - k <= RESERVES_MAX and k >= 4 and (k % 2 == 0 or p * k <= RESERVES_ODD_CELLS):
+        # A few reserves: every A player with at most one break (models/reserve.py), about k - 4
+        # breaks where full_side_schedule's extended or grouped bases have about 3k (even k), and its
+        # blocks or pairs (odd k with a common factor) up to 3k, its board classes (no common factor) p - 1.
         schedule = reserves_schedule(rotation_plays(p, k, p), k, deadline=_DEADLINE.get())
     if schedule is None:
         schedule, from_full_side = full_side_schedule(p, k), True
