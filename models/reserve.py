@@ -1,4 +1,4 @@
-"""One reserve: k + 1 players against k on k boards, for even k, with about k breaks.
+"""Reserves: k + 1, k + 3 or k + 5 players against k on k boards, with about k breaks.
 
 The commonest unequal match: one team brings a reserve.  Team A has p = k + 1 players, team B has
 k, who play every round; the match has R = k + 1 rounds and each A player sits out exactly one, so
@@ -49,6 +49,13 @@ player plays with at most one break and exactly h Whites, read as phases.  u's p
 at nearly every even k (the more sit-outs, the more free changes of phase), where the constructions
 before had about 3k; a few small sizes get none (9 against 6, 15 against 10, 19 against 14), and
 p = k + 7 only some sizes (``benchmarks/results/reserves.md``).
+
+**Odd k = 2h + 1** (even p): team B has h alternators of each phase and a single special w, with one
+change of phase and exactly p/2 Whites (rule 1 for w, and with it rule 3's count over the match: B's
+Whites are p*h + p/2 = p*k/2).  A round then has h or h + 1 A players in phase X (h + 1 where w is in
+phase Y), which keeps rule 3's per-round count; an A player's k games (odd) have at most one break
+and so Whites within one of Blacks whatever the break's place; and it meets w once, in phase X
+exactly when its X rounds number h + 1.  The same two models and Koenig split apply.
 """
 
 from __future__ import annotations
