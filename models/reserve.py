@@ -273,7 +273,9 @@ def _design(
 ) -> Schedule | None:
     """Steps (a) and (b) for team B as ``team`` says, then the alternators' games by Koenig."""
     rounds, n = len(team.specials[0]), team.alternators
-    chosen = _phases(options, team, rounds, work, deadline)
+    # The phases' model may take 60% of the time left, so that the specials' model has the rest.
+    first = None if deadline is None else time.monotonic() + 0.6 * max(deadline - time.monotonic(), 0)
+    chosen = _phases(options, team, rounds, work, first)
     if chosen is None:
         return None
     specials = _specials(played, team, chosen, work, deadline)
@@ -354,10 +356,12 @@ def reserves_schedule(
         teams = [_Team(k // 2 - 1, _pair(list(u_x))) for u_x in _one_change(rounds, even_whites=False)]
     else:
         teams = [_Team(k // 2, (w_x,)) for w_x in _one_change(rounds, even_whites=True)]
+    if not teams:
+        return None
+    every = {a: _one_break_choices(rs, teams[0]) for a, rs in played.items()}  # the same for every team tried
     for team in teams[:tries]:
         if deadline is not None and time.monotonic() >= deadline:
             return None
-        every = {a: _one_break_choices(rs, team) for a, rs in played.items()}
         options = {a: [c for c in every[a] if _can_meet_specials(played[a], c, team)] for a in played}
         if (schedule := _design(k, played, options, team, work, deadline)) is not None:
             return schedule
