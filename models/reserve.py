@@ -133,17 +133,19 @@ def _one_break_choices(played: list[int], team: _Team) -> list[_Choice]:
     fewest, most = team.alternators, team.alternators + len(team.specials)
     out: dict[frozenset[int], int] = {}
     for first_white in (True, False):
-        for at in [None, *range(games - 1)]:
-            white, whites, x_rounds = first_white, 0, []
-            for i, r in enumerate(played):
-                if i and at != i - 1:
-                    white = not white
-                whites += white
-                if white == (r % 2 == 1):  # phase X: White in odd rounds, Black in even ones
-                    x_rounds.append(r)
-            if abs(2 * whites - games) <= 1 and fewest <= len(x_rounds) <= most:
-                key = frozenset(x_rounds)
-                out[key] = min(out.get(key, 1), 0 if at is None else 1)
+        # Alternating from first_white, game i is White when first_white == (i even), and in phase X
+        # when that matches its round's parity; a break after game ``at`` flips every later game.
+        white = [first_white == (i % 2 == 0) for i in range(games)]
+        in_x = [w == (r % 2 == 1) for w, r in zip(white, played, strict=True)]
+        whites_before = list(itertools.accumulate(white, initial=0))
+        x_before = list(itertools.accumulate(in_x, initial=0))
+        for at in [games - 1, *range(games - 1)]:  # games - 1: no break
+            later = games - at - 1
+            whites = whites_before[at + 1] + later - (whites_before[games] - whites_before[at + 1])
+            x_count = x_before[at + 1] + later - (x_before[games] - x_before[at + 1])
+            if abs(2 * whites - games) <= 1 and fewest <= x_count <= most:
+                key = frozenset(r for i, r in enumerate(played) if in_x[i] != (i > at))
+                out[key] = min(out.get(key, 1), 0 if at == games - 1 else 1)
     return [_Choice(x, b) for x, b in sorted(out.items(), key=lambda item: (item[1], sorted(item[0])))]
 
 

@@ -4,6 +4,9 @@ breaks the docstring states, and the construction chosen for those sizes."""
 from __future__ import annotations
 
 import itertools
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -121,3 +124,19 @@ def test_the_unequal_designer_takes_it_for_three_reserves_on_odd_boards() -> Non
     assert schedule is not None
     verdict = verify(schedule)
     assert verdict.ok and verdict.metrics.total_breaks == 17  # the board classes had 25
+
+
+def test_the_same_schedules_in_every_process() -> None:
+    code = (
+        "import hashlib; from scheveningen.models.unequal import construct_unequal; "
+        "print(hashlib.sha256(repr(construct_unequal(13, 12, 12)).encode()).hexdigest()); "
+        "print(hashlib.sha256(repr(construct_unequal(23, 20, 20)).encode()).hexdigest()); "
+        "print(hashlib.sha256(repr(construct_unequal(26, 21, 21)).encode()).hexdigest())"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(digests) == 1 and digests != {""}
