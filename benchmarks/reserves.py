@@ -63,10 +63,11 @@ def main() -> int:
     parser.add_argument("--name", default="reserves")
     args = parser.parse_args()
     sizes = [(k + m, k) for m in args.reserves for k in args.boards if k >= 4 and m % 2 and k + m <= 100]
+    provenance = machine_lines(sys.argv)
     header = ["p", "k", "p - k", "bound", "new", "new s", "previous", "previous s"]
     rows: list[list[str]] = []
     failed = False
-    tally: dict[int, list[int]] = {}
+    tally: dict[tuple[int, str], list[int]] = {}  # (p - k, parity of k) -> sizes, built, fewer, more
     for p, k in sizes:
         new = _run(_new, p, k)
         old = _run(full_side_schedule, p, k)
@@ -75,21 +76,21 @@ def main() -> int:
         new_cell = new[0] if new[1] == "ok" else new[1]
         old_cell = old[0] if old[1] == "ok" else old[1]
         rows.append([str(p), str(k), str(p - k), str(bound), new_cell, f"{new[2]:.2f}", old_cell, f"{old[2]:.2f}"])
-        count = tally.setdefault(p - k, [0, 0, 0, 0])
+        count = tally.setdefault((p - k, "odd" if k % 2 else "even"), [0, 0, 0, 0])
         count[0] += 1
         count[1] += new[0] != "-"
         count[2] += new[0] != "-" and (old[0] == "-" or int(new[0]) < int(old[0]))
         count[3] += new[0] != "-" and old[0] != "-" and int(new[0]) > int(old[0])
         print(" | ".join(rows[-1]), flush=True)
     summary = [
-        f"- p - k = {m}: {c[0]} sizes, the new construction built {c[1]}, fewer breaks than the previous on {c[2]}, "
-        f"more on {c[3]}."
-        for m, c in sorted(tally.items())
+        f"- p - k = {m}, {parity} k: {c[0]} sizes, the new construction built {c[1]}, fewer breaks than the "
+        f"previous on {c[2]}, more on {c[3]}."
+        for (m, parity), c in sorted(tally.items())
     ]
     markdown = [
         "# A few reserves: the phase construction and the previous one (`reserves.py`)",
         "",
-        *machine_lines(sys.argv),
+        *provenance,
         "",
         f"Load average at the end: {load_average()}.",
         *summary,
