@@ -6,6 +6,8 @@ The proofs are in docs/bounds.md (facts 1-9); the computer-proven ones are re-ru
 
 from __future__ import annotations
 
+import math
+
 
 def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool = True) -> int:
     """A proven lower bound on breaks with equal teams and rule 3 in every round (proofs in docs/bounds.md).
@@ -157,18 +159,39 @@ def unequal_break_bound(
     unless the caller says it holds: without it 9 against 3 and 12 against 4 have schedules
     with no break.
 
+    *Two boards, both team sizes even, each divided by their gcd odd, rule 3 kept: at least 2
+    breaks* (:func:`two_board_zero_possible`; the proof is ``models/two_boards.py``'s docstring).
+
     Elsewhere (a double round, or other sizes) no bound above 0 is proven: for many sizes
     schedules with no break at all exist (``models/unequal.py`` builds them, for example
     16 against 12 on 12 boards; ``benchmarks/unequal_minima.py`` finds them for 7, 9 or 11
     against 4 and 11 to 17 against 6), so 0 is then the truth, not a gap in the theory.
     """
     small, large = sorted((size_a, size_b))
-    if double or small != boards:
+    if double:
+        return 0
+    if boards == 2 and board_balance and not two_board_zero_possible(size_a, size_b):
+        return 2
+    if small != boards:
         return 0
     bound = boards // 2 if large == boards + 1 else 0  # ceil((k - 1) / 2)
     if board_balance:
         bound = max(bound, multiple_break_bound(large, boards))
     return bound
+
+
+def two_board_zero_possible(size_a: int, size_b: int) -> bool:
+    """Whether teams of these sizes on 2 boards have a schedule without a break keeping rule 3 (and
+    then rules 1 and 2 as well): the number of games p*q is even, and the sizes are not both even with
+    both p/g and q/g odd, g = gcd(p, q).  Where they are, every schedule keeping rule 3 has an even
+    number of breaks, at least 2.  Proof and construction: ``models/two_boards.py``."""
+    p, q = size_a, size_b
+    if (p * q) % 2:
+        return False
+    if p % 2 or q % 2:
+        return True
+    g = math.gcd(p, q)
+    return (p // g) % 2 == 0 or (q // g) % 2 == 0
 
 
 def multiple_break_bound(p: int, k: int) -> int:

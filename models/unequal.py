@@ -92,6 +92,7 @@ from scheveningen.models.recut import recut
 from scheveningen.models.schedule import Game, Player, Schedule, Team
 from scheveningen.models.sitouts import Modes, Outcome, zero_break_modes
 from scheveningen.models.symmetry import reverse_colours, reverse_rounds, swap_teams
+from scheveningen.models.two_boards import two_board_schedule
 
 #: CP-SAT's deterministic time for the small models, per 500 cells (and once more): the same
 #: result on every machine when it, not the clock, stops the search.
@@ -937,8 +938,12 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     size = UnequalSize(size_a, size_b, boards)
     if size.size_a == size.size_b == size.boards:
         raise ValueError("equal teams: use models.constructions.construct")
-    single: Schedule | None
-    if size_b == boards:
+    single: Schedule | None = None
+    if boards == 2:  # closed form, no break wherever one exists (models/two_boards.py)
+        single = two_board_schedule(size_a, size_b, _DEADLINE.get())
+    if single is not None:
+        pass
+    elif size_b == boards:
         single = one_team_full(size_a, boards)
     elif size_a == boards:
         built = one_team_full(size_b, boards)
