@@ -160,7 +160,7 @@ def unequal_break_bound(
     with no break.
 
     *Two boards, both team sizes even, each divided by their gcd odd, rule 3 kept: at least 2
-    breaks* (:func:`two_board_zero_possible`; the proof is ``models/two_boards.py``'s docstring).
+    breaks* (:func:`two_board_zero_possible`; the proof is ``models/positions.py``'s docstring).
 
     Elsewhere (a double round, or other sizes) no bound above 0 is proven: for many sizes
     schedules with no break at all exist (``models/unequal.py`` builds them, for example
@@ -184,7 +184,7 @@ def two_board_zero_possible(size_a: int, size_b: int) -> bool:
     """Whether teams of these sizes on 2 boards have a schedule without a break keeping rule 3 (and
     then rules 1 and 2 as well): the number of games p*q is even, and the sizes are not both even with
     both p/g and q/g odd, g = gcd(p, q).  Where they are, every schedule keeping rule 3 has an even
-    number of breaks, at least 2.  Proof and construction: ``models/two_boards.py``."""
+    number of breaks, at least 2.  Proof and construction: ``models/positions.py``."""
     p, q = size_a, size_b
     if (p * q) % 2:
         return False

@@ -88,11 +88,11 @@ from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
 from scheveningen.models.bounds import unequal_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
+from scheveningen.models.positions import alternating_schedule
 from scheveningen.models.recut import recut
 from scheveningen.models.schedule import Game, Player, Schedule, Team
 from scheveningen.models.sitouts import Modes, Outcome, zero_break_modes
 from scheveningen.models.symmetry import reverse_colours, reverse_rounds, swap_teams
-from scheveningen.models.two_boards import two_board_schedule
 
 #: CP-SAT's deterministic time for the small models, per 500 cells (and once more): the same
 #: result on every machine when it, not the clock, stops the search.
@@ -938,11 +938,12 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     size = UnequalSize(size_a, size_b, boards)
     if size.size_a == size.size_b == size.boards:
         raise ValueError("equal teams: use models.constructions.construct")
+    # Every player alternating, where the layout allows (models/positions.py): no break at all, and
+    # on 2 boards the fewest the layout's switches give, 2 at most sizes where none is possible.
+    first = alternating_schedule(size_a, size_b, boards, _DEADLINE.get())
     single: Schedule | None = None
-    if boards == 2:  # closed form, no break wherever one exists (models/two_boards.py)
-        single = two_board_schedule(size_a, size_b, _DEADLINE.get())
-    if single is not None:
-        pass
+    if first is not None and (boards == 2 or _schedule_breaks(first) == 0):
+        single = first
     elif size_b == boards:
         single = one_team_full(size_a, boards)
     elif size_a == boards:
@@ -950,6 +951,8 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
         single = swap_teams(built) if built is not None else None
     else:
         single = both_sit_out_schedule(size_a, size_b, boards)
+    if first is not None and (single is None or _schedule_breaks(first) < _schedule_breaks(single)):
+        single = first
     if single is None:
         return None
     return mirrored_double(single) if double else single

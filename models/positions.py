@@ -1,0 +1,440 @@
+"""Every player alternating: schedules laid out as one sequence of games, cut into rounds.
+
+Teams of p (team A) and q (team B) players on k boards play p*q/k rounds.  Write the games as one
+sequence of p*q *positions*, round r holding positions r*k .. r*k + k - 1 (board i the i-th of them),
+and let alpha(s) and beta(s) be the A and B players of position s.  **Team A has White exactly at
+the even positions.**  Then every round has floor(k/2) or ceil(k/2) Whites of team A and the teams'
+totals differ by at most one (rule 3), whatever the players; and a player *alternates* (never
+breaks, so rules 1 and 2 hold) exactly when any two of its consecutive positions are an odd distance
+apart.  The schedule is complete when s -> (alpha(s), beta(s)) hits every pair once.  On 2 boards
+every schedule keeping rule 3 is of this form (put the game with A's White first in each round).
+
+**Passes.**  Team A sits out in turn when its sequence is a run of *A-passes*, p positions each, each
+holding every A player once (then after every position, so after every round, the players' counts
+differ by at most one); likewise team B in *B-passes* of q.  An A player at offset x of pass m and
+x' of pass m + 1 is p - x + x' positions on: odd when x and x' differ in parity (p even) or agree (p
+odd).  Either way the position's *group* g(s) = (s + floor(s/p)) mod 2 stays the same along an
+alternating player, and each pass has ceil(p/2) positions of group 0 and floor(p/2) of group 1; so
+team A splits into groups of those sizes, a group's members filling its positions in every pass.
+Team B likewise splits into *classes* by c(s) = (s + floor(s/q)) mod 2, of ceil(q/2) and floor(q/2).
+Two positions of one player in the same round are the remaining hazard: only possible across a pass
+boundary, and avoided by the order inside the passes.
+
+**What is left.**  Which group member takes which position in each A-pass, so that every A player
+holds exactly ceil(q/2) positions of class 0 (it meets each class-0 B player once): a flow, each pass
+giving its group's class-0 positions to that many members.  Then which B player of the class takes
+each position: for class c the graph between A players and B-passes, an edge per class-c position,
+is regular (degree the class's size), so its edges split into perfect matchings, one per B player of
+the class (Koenig; by alternating paths here): each B player plays once per B-pass and meets every A
+player once.
+
+**When no player breaks.**  Without switches the flow has an answer exactly when group 0's positions
+hold ceil(p/2) * ceil(q/2) of class 0 (greedy: each pass's class-0 positions to the members with the
+fewest so far).  With X(s) = (-1)^g(s), Y(s) = (-1)^c(s) that count is (pq + sum X + sum Y + sum XY)/4;
+sum X is q for odd p (each pass sums to 1) and 0 for even p, likewise sum Y, and sum XY =
+T(p, q) = sum over s < pq of (-1)^(floor(s/p) + floor(s/q)).  So the condition is T = 0 when p + q
+is odd or both are even, and T = 1 when both are odd.
+
+* p + q odd: s -> pq - 1 - s sends floor(s/p) to q - 1 - floor(s/p) and floor(s/q) to
+  p - 1 - floor(s/q), changing every term's sign, with no fixed point (pq is even): T = 0.
+* Both even, p = g p', q = g q', g = gcd: T = g * (the sum over t < g p'q' of
+  (-1)^(floor(t/p') + floor(t/q'))); shifting t by p'q' adds q' and p' to the floors.  One of p', q'
+  even (so g even): every shift flips the sign and the g stretches cancel, T = 0.  Both odd: the
+  shift keeps the sign, T = g^2 * S with S a sum of p'q' (odd) terms +-1, so T != 0.
+* Both odd: the same with g odd gives T = g^2 * S with S odd, so T = 1 needs g = 1 (and then S = 1:
+  computed for every size up to 100, and the construction's own check covers every size it builds).
+
+So **no break at all** for p + q odd, for both even unless p/g and q/g are both odd, and for both
+odd and prime to each other, at any number of boards, as long as the cut into rounds repeats nobody.
+On 2 boards the description is complete, so the excluded even sizes have no schedule without a break
+keeping rule 3 (``models/bounds.py: two_board_zero_possible``); for both even, breaks then come in
+pairs (each A-pass has as many even offsets as odd ones, so as many players keep an even offset from
+one pass to the next as keep an odd one), at least 2.
+
+**With breaks** (the other sizes).  An A player may *switch* group between two passes, one break: after
+an even number of its games when q is even (its two alternating stretches then have even length and
+rule 1 holds exactly; with q odd one stretch is odd and the imbalance is one either way).  A switch
+from group 0 to 1 pairs with one from 1 to 0 at the same boundary, keeping the groups' sizes, and each
+player switches at most once (so never three in a row).  The flow decides whether the switches leave
+every player ceil(q/2) positions of class 0; 1, 2, ... pairs at the boundary nearest the middle are
+tried, from the fewest that can move group 0's surplus, in both orientations of the teams.
+"""
+
+from __future__ import annotations
+
+import time
+
+import networkx as nx
+
+from scheveningen.models.schedule import Schedule
+from scheveningen.models.symmetry import swap_teams
+
+
+def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float | None = None) -> Schedule | None:
+    """Teams of ``size_a`` and ``size_b`` on ``boards`` boards laid out as alternating passes (module
+    docstring), rules 1-3 kept; ``None`` when the layout's flow or the cut into rounds finds nothing,
+    or at ``deadline`` (``time.monotonic()``).  No break where :func:`zero_possible`; otherwise the
+    fewest group switches found (two breaks a pair), the teams taken in whichever order has fewer."""
+    p, q, k = size_a, size_b, boards
+    if k < 1 or min(p, q) < k or (p * q) % k:
+        return None
+    best = _oriented(p, q, k, deadline)
+    if best is not None and best[1] == 0:
+        return best[0]
+    if _late(deadline):
+        return best[0] if best is not None else None
+    other = _oriented(q, p, k, deadline)
+    if other is not None and (best is None or other[1] < best[1]):
+        return swap_teams(other[0])
+    return best[0] if best is not None else None
+
+
+def zero_possible(size_a: int, size_b: int) -> bool:
+    """Whether the layout has no break (module docstring): p + q odd; both even unless p/g and q/g are
+    both odd (g = gcd); both odd and g = 1."""
+    return _surplus(size_a, size_b) == 0
+
+
+def _late(deadline: float | None) -> bool:
+    return deadline is not None and time.monotonic() > deadline
+
+
+def _group(s: int, p: int) -> int:
+    return (s + s // p) % 2
+
+
+def _class(s: int, q: int) -> int:
+    return (s + s // q) % 2
+
+
+def _surplus(p: int, q: int) -> int:
+    """Group 0's class-0 positions beyond ceil(p/2) * ceil(q/2)."""
+    count = sum(1 for s in range(p * q) if _group(s, p) == 0 and _class(s, q) == 0)
+    return count - ((p + 1) // 2) * ((q + 1) // 2)
+
+
+def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule, int] | None:
+    """The layout with team A's groups as given (switches on team A's side), and its breaks."""
+    surplus = _surplus(p, q)
+    if surplus == 0:
+        built = _build(p, q, k, [])
+        return (built, 0) if built is not None else None
+    half = (q + 1) // 2
+    # After an even number of games (pass m odd) when q is even; anywhere when q is odd.  Middle first.
+    allowed = range(1, q - 1, 2) if q % 2 == 0 else range(0, q - 1)
+    boundaries = sorted(allowed, key=lambda m: (abs(2 * (m + 1) - q), m))
+    if not boundaries:
+        return None
+    size0 = (p + 1) // 2
+    pairs_max = min(size0, p - size0)
+    least = max(1, -(-abs(surplus) // half))
+    tries = sorted({t for t in (least, least + 1, least + 2, 2 * least, 4 * least, pairs_max) if 1 <= t <= pairs_max})
+    for pairs in tries:
+        if _late(deadline):
+            return None
+        switches = [(boundaries[0], i, size0 + i) for i in range(pairs)]
+        built = _build(p, q, k, switches)
+        if built is not None:
+            return built, 2 * pairs
+    return None
+
+
+def _phases(p: int, q: int, switches: list[tuple[int, int, int]]) -> list[list[int]]:
+    """``phase[a][m]``: A player a's group in A-pass m; group 0 the first ceil(p/2) players, each
+    switch (m, a0, a1) exchanging a0 (group 0) and a1 (group 1) after pass m."""
+    size0 = (p + 1) // 2
+    phase = [[0 if a < size0 else 1] * q for a in range(p)]
+    for m, a0, a1 in switches:
+        for later in range(m + 1, q):
+            phase[a0][later] = 1
+            phase[a1][later] = 0
+    return phase
+
+
+def _supplies(p: int, q: int) -> list[list[int]]:
+    """``supply[m][group]``: the class-0 positions of that group in A-pass m."""
+    out = [[0, 0] for _ in range(q)]
+    for s in range(p * q):
+        if _class(s, q) == 0:
+            out[s // p][_group(s, p)] += 1
+    return out
+
+
+def _class_zero(p: int, q: int, phase: list[list[int]]) -> list[list[bool]] | None:
+    """``zero[a][m]``: A player a takes a class-0 position in A-pass m; each takes ceil(q/2) in all.
+    Greedy (fewest so far first) when nobody switches, else a max flow."""
+    need = (q + 1) // 2
+    supply = _supplies(p, q)
+    if all(len(set(row)) == 1 for row in phase):
+        zero = [[False] * q for _ in range(p)]
+        count = [0] * p
+        for m in range(q):
+            for group in (0, 1):
+                members = sorted((a for a in range(p) if phase[a][m] == group), key=lambda a: (count[a], a))
+                for a in members[: supply[m][group]]:
+                    zero[a][m] = True
+                    count[a] += 1
+        return zero if all(c == need for c in count) else None
+    graph = nx.DiGraph()
+    source, sink = -1, -2
+
+    def node(m: int, group: int) -> int:
+        return p + 2 * m + group
+
+    for m in range(q):
+        for group in (0, 1):
+            if supply[m][group]:
+                graph.add_edge(source, node(m, group), capacity=supply[m][group])
+        for a in range(p):
+            graph.add_edge(node(m, phase[a][m]), a, capacity=1)
+    for a in range(p):
+        graph.add_edge(a, sink, capacity=need)
+    value, flow = nx.maximum_flow(graph, source, sink)
+    if value != p * need:
+        return None
+    return [[flow[node(m, phase[a][m])].get(a, 0) == 1 for m in range(q)] for a in range(p)]
+
+
+def _build(p: int, q: int, k: int, switches: list[tuple[int, int, int]]) -> Schedule | None:
+    phase = _phases(p, q, switches)
+    zero = _class_zero(p, q, phase)
+    if zero is None:
+        return None
+    alpha = _place_a(p, q, k, phase, zero)
+    if alpha is None:
+        return None
+    beta = _deal_b(p, q, alpha)
+    if beta is None or not _unclash_b(p, q, k, alpha, beta):
+        return None
+    rounds = p * q // k
+    pairings = [[(alpha[s] + 1, beta[s] + 1, s % 2 == 0) for s in range(r * k, (r + 1) * k)] for r in range(rounds)]
+    return Schedule.from_pairings(pairings, team_a=p, team_b=q)
+
+
+def _place_a(p: int, q: int, k: int, phase: list[list[int]], zero: list[list[bool]]) -> list[int] | None:
+    """alpha(s): in each A-pass the members of each group take its positions, the class-0 takers the
+    class-0 ones (a *place* is such a group and class).  A round can hold the end of one pass and the
+    start of the next; the players at that end (the pass's *late* positions) must not take the next
+    pass's positions in the round (its *early* ones).  Pass by pass, a small flow (:func:`_late_counts`)
+    decides how many players of each place, barred or not, and with each place in the next pass, take
+    the late positions, so that the barred players stay off the early positions and the next pass has
+    room outside its early positions for this pass's late players.  ``None`` when that has no answer."""
+    n = p * q
+
+    def shared(lo: int) -> int:
+        """Positions from ``lo`` (a pass start) to the end of the round holding it (none if aligned)."""
+        return 0 if lo % k == 0 else min(k - lo % k, p)
+
+    def place(s: int) -> tuple[int, int]:
+        return _group(s, p), _class(s, q)
+
+    def place_of(a: int, m: int) -> tuple[int, int]:
+        return phase[a][m], 0 if zero[a][m] else 1
+
+    places = [(0, 0), (0, 1), (1, 0), (1, 1)]
+    alpha = [-1] * n
+    barred: set[int] = set()  # players at the late positions of the previous pass
+    for m in range(q):
+        lo, hi = m * p, (m + 1) * p
+        early_end = lo + shared(lo)
+        late_start = hi - (k - shared(hi)) if m + 1 < q and shared(hi) else hi
+        room = dict.fromkeys(places, 0)  # the next pass's positions outside its early ones, per place
+        if late_start < hi:
+            for s in range(hi + shared(hi), hi + p):
+                room[place(s)] += 1
+        spots = {pl: [s for s in range(lo, hi) if place(s) == pl] for pl in places}
+        members = {pl: [a for a in range(p) if place_of(a, m) == pl] for pl in places}
+        if any(len(spots[pl]) != len(members[pl]) for pl in places):
+            return None
+        late_of = {pl: [s for s in spots[pl] if s >= late_start] for pl in places}
+        early_of = {pl: [s for s in spots[pl] if s < early_end] for pl in places}
+        kinds: dict[tuple[tuple[int, int], tuple[int, int], bool], list[int]] = {}
+        if late_start < hi:
+            for pl in places:
+                for a in members[pl]:
+                    kinds.setdefault((pl, place_of(a, m + 1), a in barred), []).append(a)
+        counts = _late_counts(
+            {pl: len(late_of[pl]) for pl in places},
+            {pl: sum(1 for a in members[pl] if a not in barred) - len(early_of[pl]) for pl in places},
+            room,
+            {key: len(players) for key, players in kinds.items()},
+        )
+        if counts is None:
+            return None
+        late_players: set[int] = set()
+        for pl in places:
+            late = [a for key, players in sorted(kinds.items()) if key[0] == pl for a in players[: counts.get(key, 0)]]
+            rest = [a for a in members[pl] if a not in late]
+            early = [a for a in rest if a not in barred][: len(early_of[pl])]
+            if len(early) < len(early_of[pl]):
+                return None
+            middle = [a for a in rest if a not in early]
+            order = iter(middle)
+            late_iter, early_iter = iter(late), iter(early)
+            for s in spots[pl]:
+                if s >= late_start:
+                    alpha[s] = next(late_iter)
+                elif s < early_end:
+                    alpha[s] = next(early_iter)
+                else:
+                    alpha[s] = next(order)
+            late_players.update(late)
+        barred = late_players
+    return alpha
+
+
+def _late_counts(
+    late: dict[tuple[int, int], int],
+    spare: dict[tuple[int, int], int],
+    room: dict[tuple[int, int], int],
+    kinds: dict[tuple[tuple[int, int], tuple[int, int], bool], int],
+) -> dict[tuple[tuple[int, int], tuple[int, int], bool], int] | None:
+    """How many players of each kind (place, next place, barred) take the late positions: ``late[pl]``
+    of each place, at most ``room[next]`` with each next place, and at most ``spare[pl]`` unbarred ones
+    of each place (the rest fill its early positions).  A max flow; ``None`` when it falls short."""
+    if not any(late.values()):
+        return {}
+    if any(value < 0 for value in spare.values()):
+        return None
+    graph = nx.DiGraph()
+    for pl, count in late.items():
+        if count:
+            graph.add_edge("src", ("late", pl), capacity=count)
+            graph.add_edge(("late", pl), ("unbarred", pl), capacity=spare[pl])
+    for (pl, nxt, is_barred), count in kinds.items():
+        if not late.get(pl):
+            continue
+        start = ("late", pl) if is_barred else ("unbarred", pl)
+        graph.add_edge(start, ("kind", pl, nxt, is_barred), capacity=count)
+        graph.add_edge(("kind", pl, nxt, is_barred), ("next", nxt), capacity=count)
+    for nxt, count in room.items():
+        graph.add_edge(("next", nxt), "sink", capacity=count)
+    if "src" not in graph or "sink" not in graph:
+        return None
+    value, flow = nx.maximum_flow(graph, "src", "sink")
+    if value != sum(late.values()):
+        return None
+    return {
+        (pl, nxt, is_barred): flow[("late", pl) if is_barred else ("unbarred", pl)][("kind", pl, nxt, is_barred)]
+        for (pl, nxt, is_barred) in kinds
+        if late.get(pl)
+    }
+
+
+def _deal_b(p: int, q: int, alpha: list[int]) -> list[int] | None:
+    """beta(s): for each class c, colour the edges (A player, B-pass) of its positions so that no two
+    edges at a vertex share a colour (Koenig's alternating paths); colour i of class c is B player
+    c * ceil(q/2) + i.  ``None`` if the graph is not regular (a bug upstream)."""
+    sizes = ((q + 1) // 2, q // 2)
+    beta = [-1] * (p * q)
+    for cls in (0, 1):
+        colours = sizes[cls]
+        at_a = [[-1] * colours for _ in range(p)]  # colour -> position, at each A player
+        at_b = [[-1] * colours for _ in range(p)]  # colour -> position, at each B-pass
+        colour_of: dict[int, int] = {}
+        for s in range(p * q):
+            if _class(s, q) != cls:
+                continue
+            u, v = alpha[s], s // q
+            if -1 not in at_a[u] or -1 not in at_b[v]:
+                return None
+            x = at_a[u].index(-1)
+            y = at_b[v].index(-1)
+            if at_b[v][x] != -1:
+                # swap x and y along the path from v: v -x- A -y- B -x- ... (it never reaches u, which
+                # lacks x), after which x is free at v too
+                path = []
+                node, at_b_side, want = v, True, x
+                while True:
+                    edge = (at_b if at_b_side else at_a)[node][want]
+                    if edge == -1:
+                        break
+                    path.append(edge)
+                    node = alpha[edge] if at_b_side else edge // q
+                    at_b_side = not at_b_side
+                    want = y if want == x else x
+                for edge in path:
+                    old = colour_of[edge]
+                    at_a[alpha[edge]][old] = -1
+                    at_b[edge // q][old] = -1
+                for edge in path:
+                    new = y if colour_of[edge] == x else x
+                    colour_of[edge] = new
+                    at_a[alpha[edge]][new] = edge
+                    at_b[edge // q][new] = edge
+            colour_of[s] = x
+            at_a[u][x] = s
+            at_b[v][x] = s
+        for s, colour in colour_of.items():
+            beta[s] = cls * sizes[0] + colour
+    return beta
+
+
+def _unclash_b(p: int, q: int, k: int, alpha: list[int], beta: list[int]) -> bool:
+    """Make every round's B players different.  A B player can appear twice in a round only across a
+    B-pass boundary.  Such a position's B player b is exchanged with another, b', of its class on their
+    alternating cycle (the edges coloured b or b' form cycles, every A player and B-pass having one of
+    each), so the colouring stays proper and every pair still meets once; taken when the round comes
+    clear and no round that was clear stops being so.  False when some clash cannot be undone."""
+    n = p * q
+    half0 = (q + 1) // 2
+    meet = [[-1] * q for _ in range(p)]  # meet[a][b]: the position where A player a meets b
+    in_pass = [[-1] * q for _ in range(p)]  # in_pass[j][b]: b's position in B-pass j
+    for s in range(n):
+        meet[alpha[s]][beta[s]] = s
+        in_pass[s // q][beta[s]] = s
+
+    def repeats(r: int) -> int:
+        seen = [beta[s] for s in range(r * k, min(n, (r + 1) * k))]
+        return len(seen) - len(set(seen))
+
+    def swap(cycle: list[int], b: int, other: int) -> None:
+        for t in cycle:
+            beta[t] = other if beta[t] == b else b
+        for t in cycle:
+            meet[alpha[t]][beta[t]] = t
+            in_pass[t // q][beta[t]] = t
+
+    def cycle_of(s: int, b: int, other: int) -> list[int]:
+        cycle, t, by_a = [s], s, True
+        while True:
+            want = other if beta[t] == b else b
+            t = meet[alpha[t]][want] if by_a else in_pass[t // q][want]
+            by_a = not by_a
+            if t == s:
+                return cycle
+            cycle.append(t)
+
+    def exchange(s: int, r: int) -> bool:
+        """Give position s another B player of its class, leaving round r fewer repeats and no other
+        round more."""
+        b = beta[s]
+        members = range(half0) if _class(s, q) == 0 else range(half0, q)
+        for other in members:
+            if other == b:
+                continue
+            cycle = cycle_of(s, b, other)
+            touched = {t // k for t in cycle} | {r}
+            before = {t: repeats(t) for t in touched}
+            swap(cycle, b, other)
+            if repeats(r) < before[r] and all(repeats(t) <= was for t, was in before.items()):
+                return True
+            swap(cycle, b, other)  # an exchange undoes itself
+        return False
+
+    for j in range(1, p):
+        boundary = j * q
+        if boundary % k == 0:
+            continue
+        r = boundary // k
+        while repeats(r):
+            first: dict[int, int] = {}
+            clash = []
+            for s in range(r * k, (r + 1) * k):
+                if beta[s] in first:
+                    clash = [s, first[beta[s]]]
+                    break
+                first[beta[s]] = s
+            if not any(exchange(s, r) for s in clash):
+                return False
+    return True
