@@ -65,9 +65,17 @@ from __future__ import annotations
 import time
 
 import networkx as nx
+from ortools.sat.python import cp_model
 
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.symmetry import swap_teams
+
+#: Colour exchanges :func:`_unclash_b` tries in all before leaving the rest to :func:`_mend_rounds`.
+KEMPE_TRIES = 3000
+#: Game exchanges :func:`_mend_rounds` tries in all before giving up.
+MEND_TRIES = 200_000
+#: CP-SAT's deterministic time for :func:`_mend_model`.
+MEND_WORK = 2.0
 
 
 def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float | None = None) -> Schedule | None:
@@ -117,7 +125,7 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
     """The layout with team A's groups as given (switches on team A's side), and its breaks."""
     surplus = _surplus(p, q)
     if surplus == 0:
-        built = _build(p, q, k, [])
+        built = _build(p, q, k, [], deadline)
         return (built, 0) if built is not None else None
     half = (q + 1) // 2
     # After an even number of games (pass m odd) when q is even; anywhere when q is odd.  Middle first.
@@ -133,7 +141,7 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
         if _late(deadline):
             return None
         switches = [(boundaries[0], i, size0 + i) for i in range(pairs)]
-        built = _build(p, q, k, switches)
+        built = _build(p, q, k, switches, deadline)
         if built is not None:
             return built, 2 * pairs
     return None
@@ -195,23 +203,188 @@ def _class_zero(p: int, q: int, phase: list[list[int]]) -> list[list[bool]] | No
     return [[flow[node(m, phase[a][m])].get(a, 0) == 1 for m in range(q)] for a in range(p)]
 
 
-def _build(p: int, q: int, k: int, switches: list[tuple[int, int, int]]) -> Schedule | None:
+def _build(
+    p: int, q: int, k: int, switches: list[tuple[int, int, int]], deadline: float | None = None
+) -> Schedule | None:
+    """The schedule for these switches: team A's order (the rotation where it fits, else placed pass by
+    pass after the class-0 flow), team B dealt by the colouring, the repeats in a round mended; ``None``
+    when the flow has no answer or a repeat stays."""
+    orders: list[list[int]] = []
+    if not switches and (rotation := _rotation(p, q, k)) is not None:
+        orders.append(rotation)
     phase = _phases(p, q, switches)
     zero = _class_zero(p, q, phase)
-    if zero is None:
-        return None
-    alpha = _place_a(p, q, k, phase, zero)
-    if alpha is None:
-        return None
-    beta = _deal_b(p, q, alpha)
-    if beta is None or not _unclash_b(p, q, k, alpha, beta):
-        return None
-    rounds = p * q // k
-    pairings = [[(alpha[s] + 1, beta[s] + 1, s % 2 == 0) for s in range(r * k, (r + 1) * k)] for r in range(rounds)]
-    return Schedule.from_pairings(pairings, team_a=p, team_b=q)
+    if zero is not None:
+        placed = _place_a(p, q, k, phase, zero)
+        orders.append(placed if placed is not None else _place_a(p, q, k, phase, zero, plain=True) or [])
+    for alpha in orders:
+        if not alpha:
+            continue
+        beta = _deal_b(p, q, alpha)
+        if beta is None:
+            continue
+        _unclash_b(p, q, k, alpha, beta, deadline)
+        if _mend_rounds(p, q, k, alpha, beta, deadline) or _mend_model(p, q, k, alpha, beta, deadline):
+            rounds = p * q // k
+            pairings = [
+                [(alpha[s] + 1, beta[s] + 1, s % 2 == 0) for s in range(r * k, (r + 1) * k)] for r in range(rounds)
+            ]
+            return Schedule.from_pairings(pairings, team_a=p, team_b=q)
+    return None
 
 
-def _place_a(p: int, q: int, k: int, phase: list[list[int]], zero: list[list[bool]]) -> list[int] | None:
+def _mend_rounds(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadline: float | None = None) -> bool:
+    """Undo the repeats left in rounds (a player twice in one round) by exchanging whole games.  Two
+    positions of the same parity inside the same A-pass and the same B-pass can exchange their games:
+    both players of each keep their pass, the parity (so their colours and alternation) and their
+    opponent, so only the rounds change.  An exchange is taken when it lowers the repeats of the two
+    rounds it touches, so the total falls at every step.  True when no repeat is left (False too at
+    ``deadline``)."""
+    n = p * q
+
+    def repeats(r: int) -> int:
+        lo, hi = r * k, (r + 1) * k
+        return 2 * k - len({alpha[s] for s in range(lo, hi)}) - len({beta[s] for s in range(lo, hi)})
+
+    def offenders(r: int) -> list[int]:
+        lo, hi = r * k, (r + 1) * k
+        seen_a: dict[int, int] = {}
+        seen_b: dict[int, int] = {}
+        out = []
+        for s in range(lo, hi):
+            if alpha[s] in seen_a or beta[s] in seen_b:
+                out += [s, seen_a.get(alpha[s], s), seen_b.get(beta[s], s)]
+            seen_a.setdefault(alpha[s], s)
+            seen_b.setdefault(beta[s], s)
+        return list(dict.fromkeys(out))
+
+    pending = [r for r in range(n // k) if repeats(r)]
+    tries = 0
+    while pending:
+        if _late(deadline):
+            return False
+        r = pending[0]
+        if not repeats(r):
+            pending.pop(0)
+            continue
+        moved = False
+        for s in offenders(r):
+            lo = max(s - s % p, s - s % q)
+            hi = min(s - s % p + p, s - s % q + q)
+            for t in range(lo + (s - lo) % 2, hi, 2):
+                other = t // k
+                if other == r:
+                    continue
+                tries += 1
+                if tries > MEND_TRIES:
+                    return False
+                before = repeats(r) + repeats(other)
+                alpha[s], alpha[t] = alpha[t], alpha[s]
+                beta[s], beta[t] = beta[t], beta[s]
+                if repeats(r) + repeats(other) < before:
+                    moved = True
+                    if repeats(other) and other not in pending:
+                        pending.append(other)
+                    break
+                alpha[s], alpha[t] = alpha[t], alpha[s]
+                beta[s], beta[t] = beta[t], beta[s]
+            if moved:
+                break
+        if not moved:
+            return False
+    return True
+
+
+def _mend_model(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadline: float | None) -> bool:
+    """The exchanges of :func:`_mend_rounds` decided all at once by a small CP-SAT model.  A *cell* is
+    the positions of one parity in one A-pass and one B-pass; its games may be ordered in any way (each
+    player keeps its pass, parity and opponent).  Only a round holding a pass boundary can repeat a
+    player, so the model says which of each cell's games go to its positions in such rounds, every
+    such round with each player at most once; the cell's other positions take the rest.  One worker,
+    a work limit: the same answer on every machine.  True (and ``alpha``, ``beta`` rearranged) when it
+    finds one."""
+    n = p * q
+    straddling = {b // k for b in range(1, n) if b % k and (b % p == 0 or b % q == 0)}
+    cells: dict[tuple[int, int, int], list[int]] = {}
+    for s in range(n):
+        cells.setdefault((s // p, s // q, s % 2), []).append(s)
+    model = cp_model.CpModel()
+    chosen: dict[tuple[int, int], cp_model.IntVar] = {}  # (game = its position now, round) -> in that round
+    per_round_a: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    per_round_b: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    plans: list[tuple[list[int], dict[int, int]]] = []
+    for positions in cells.values():
+        spots: dict[int, int] = {}
+        for s in positions:
+            if s // k in straddling:
+                spots[s // k] = spots.get(s // k, 0) + 1
+        if not spots:
+            continue
+        plans.append((positions, spots))
+        for r, count in spots.items():
+            lits = []
+            for g in positions:
+                x = model.new_bool_var(f"g{g}r{r}")
+                chosen[g, r] = x
+                lits.append(x)
+                per_round_a.setdefault((r, alpha[g]), []).append(x)
+                per_round_b.setdefault((r, beta[g]), []).append(x)
+            model.add(sum(lits) == count)
+        for g in positions:
+            model.add_at_most_one([chosen[g, r] for r in spots])
+    for lits in [*per_round_a.values(), *per_round_b.values()]:
+        if len(lits) > 1:
+            model.add_at_most_one(lits)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_deterministic_time = MEND_WORK
+    if deadline is not None:
+        left = deadline - time.monotonic()
+        if left <= 0.1:
+            return False
+        solver.parameters.max_time_in_seconds = left
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return False
+    games = {g: (alpha[g], beta[g]) for positions, _spots in plans for g in positions}
+    for positions, spots in plans:
+        placed: dict[int, list[int]] = {r: [] for r in spots}
+        rest: list[int] = []
+        for g in positions:
+            into = next((r for r in spots if solver.boolean_value(chosen[g, r])), None)
+            (placed[into] if into is not None else rest).append(g)
+        for s in positions:
+            g = placed[s // k].pop() if placed.get(s // k) else rest.pop()
+            alpha[s], beta[s] = games[g]
+    return True
+
+
+def _rotation(p: int, q: int, k: int) -> list[int] | None:
+    """Team A in the same order in every pass (p odd), or with neighbours (offsets 2i, 2i + 1)
+    exchanged in every other pass (p even): consecutive positions of a player are p or p +- 1 apart,
+    an odd distance, and at least k when k < p, so no round holds a player twice.  Only when that gives
+    every A player ceil(q/2) positions of class 0; ``None`` otherwise, or when k = p does not align."""
+    if k >= p and p % k:
+        return None
+    need = (q + 1) // 2
+    alpha = [0] * (p * q)
+    count = [0] * p
+    for s in range(p * q):
+        m, x = divmod(s, p)
+        a = x if p % 2 else x ^ (m & 1)
+        if p % 2 == 0 and a >= p:
+            return None
+        alpha[s] = a
+        count[a] += _class(s, q) == 0
+    if any(c != need for c in count):
+        return None
+    if k == p:
+        return alpha
+    return alpha if k < p else None
+
+
+def _place_a(
+    p: int, q: int, k: int, phase: list[list[int]], zero: list[list[bool]], plain: bool = False
+) -> list[int] | None:
     """alpha(s): in each A-pass the members of each group take its positions, the class-0 takers the
     class-0 ones (a *place* is such a group and class).  A round can hold the end of one pass and the
     start of the next; the players at that end (the pass's *late* positions) must not take the next
@@ -370,12 +543,14 @@ def _deal_b(p: int, q: int, alpha: list[int]) -> list[int] | None:
     return beta
 
 
-def _unclash_b(p: int, q: int, k: int, alpha: list[int], beta: list[int]) -> bool:
+def _unclash_b(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadline: float | None = None) -> bool:
     """Make every round's B players different.  A B player can appear twice in a round only across a
     B-pass boundary.  Such a position's B player b is exchanged with another, b', of its class on their
     alternating cycle (the edges coloured b or b' form cycles, every A player and B-pass having one of
     each), so the colouring stays proper and every pair still meets once; taken when the round comes
-    clear and no round that was clear stops being so.  False when some clash cannot be undone."""
+    clear and no earlier round gets a repeat (the rounds are mended in order, so each exchange makes
+    progress).  At most :data:`KEMPE_TRIES` exchanges are tried in all (and none after ``deadline``);
+    False when some clash is left (for :func:`_mend_rounds`)."""
     n = p * q
     half0 = (q + 1) // 2
     meet = [[-1] * q for _ in range(p)]  # meet[a][b]: the position where A player a meets b
@@ -405,16 +580,23 @@ def _unclash_b(p: int, q: int, k: int, alpha: list[int], beta: list[int]) -> boo
                 return cycle
             cycle.append(t)
 
+    tries = 0
+
     def exchange(s: int, r: int) -> bool:
         """Give position s another B player of its class, leaving round r fewer repeats and no other
         round more."""
+        nonlocal tries
         b = beta[s]
         members = range(half0) if _class(s, q) == 0 else range(half0, q)
         for other in members:
             if other == b:
                 continue
+            tries += 1
+            if tries > KEMPE_TRIES or _late(deadline):
+                return False
             cycle = cycle_of(s, b, other)
-            touched = {t // k for t in cycle} | {r}
+            # the rounds before r must get no more repeats; later ones are mended in their turn
+            touched = {t // k for t in cycle if t // k <= r} | {r}
             before = {t: repeats(t) for t in touched}
             swap(cycle, b, other)
             if repeats(r) < before[r] and all(repeats(t) <= was for t, was in before.items()):
@@ -436,5 +618,5 @@ def _unclash_b(p: int, q: int, k: int, alpha: list[int], beta: list[int]) -> boo
                     break
                 first[beta[s]] = s
             if not any(exchange(s, r) for s in clash):
-                return False
-    return True
+                break  # left to _mend_rounds
+    return all(not repeats(j * q // k) for j in range(1, p))

@@ -113,6 +113,8 @@ CLASS_MODEL_CELLS = 500
 Z_WORK_LIMIT = 1.0
 #: Above this many cells (p*k), even p against odd k with a common factor takes the blocks alone.
 BLOCKS_ALONE_CELLS = 3000
+#: The alternating layout (models/positions.py), tried first, has this share of the time left.
+ALTERNATING_SHARE = 0.3
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
 #: :func:`zero_break_schedule` is tried up to this many A players (the sit-out model's p*p Booleans
@@ -940,7 +942,7 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
         raise ValueError("equal teams: use models.constructions.construct")
     # Every player alternating, where the layout allows (models/positions.py): no break at all, and
     # on 2 boards the fewest the layout's switches give, 2 at most sizes where none is possible.
-    first = alternating_schedule(size_a, size_b, boards, _DEADLINE.get())
+    first = alternating_schedule(size_a, size_b, boards, _share(ALTERNATING_SHARE))
     single: Schedule | None = None
     if first is not None and (boards == 2 or _schedule_breaks(first) == 0):
         single = first
@@ -956,6 +958,16 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     if single is None:
         return None
     return mirrored_double(single) if double else single
+
+
+def _share(fraction: float) -> float | None:
+    """A deadline ``fraction`` of the way from now to the construction's deadline (at least 1 s on),
+    so that a layout tried first leaves the others their time; ``None`` without a deadline."""
+    deadline = _DEADLINE.get()
+    if deadline is None:
+        return None
+    now = time.monotonic()
+    return min(deadline, now + max(1.0, fraction * (deadline - now)))
 
 
 def both_sit_out_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
