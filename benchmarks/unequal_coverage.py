@@ -201,9 +201,10 @@ def cli_main(args: argparse.Namespace, header: list[str]) -> int:
 
 def family(p: int, q: int, k: int) -> str:
     """Which family of docs/bounds_unequal.md the size falls in (the order one_team_full and then
-    full_side_schedule try)."""
+    full_side_schedule try; the alternating layout of models/positions.py is tried before all of them
+    and taken when it has no break)."""
     if k < min(p, q):
-        return "both teams sit out: re-cut, other layouts after"
+        return "both teams sit out: alternating layout, then re-cut and other layouts"
     if p < q:
         return family(q, p, k) + " (teams swapped)"
     if unequal.paired_classes(p, k) is not None:
