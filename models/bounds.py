@@ -159,6 +159,9 @@ def unequal_break_bound(
     unless the caller says it holds: without it 9 against 3 and 12 against 4 have schedules
     with no break.
 
+    *One team of k playing every round where the sit-out model has proven (in this process) that no
+    schedule without a break exists, rule 3 kept: at least 1* (:func:`record_no_break_free`).
+
     *Two boards, both team sizes even, each divided by their gcd odd, rule 3 kept: at least 2
     breaks* (:func:`two_board_zero_possible`; the proof is ``models/positions.py``'s docstring).
 
@@ -177,7 +180,29 @@ def unequal_break_bound(
     bound = boards // 2 if large == boards + 1 else 0  # ceil((k - 1) / 2)
     if board_balance:
         bound = max(bound, multiple_break_bound(large, boards))
+        if (large, boards) in _NO_BREAK_FREE:
+            bound = max(bound, 1)
     return bound
+
+
+#: Sizes (p, k: p players against k who play every round, single round) for which the sit-out model
+#: (``models/sitouts.py``) has proven, by CP-SAT's exhaustive INFEASIBLE, that no schedule without a
+#: break keeps rule 3.  Filled as the constructions run (``record_no_break_free``); a process that has
+#: not tried the size simply claims nothing.
+_NO_BREAK_FREE: set[tuple[int, int]] = set()
+
+
+def record_no_break_free(p: int, k: int) -> None:
+    """Note that p against k (k players playing every round) has no schedule without a break keeping
+    rule 3, as the sit-out model proved with x = floor(k/2) X players.  Why that is a proof: with no
+    break every player alternates and team B splits into x players White in odd rounds and k - x White
+    in even ones; rule 3 puts floor(k/2) or ceil(k/2) A Whites in round 1, so x is floor(k/2) or
+    ceil(k/2), and reversing every colour (which keeps rule 3) exchanges the two; the model's criterion
+    is exact for a given x (docs/bounds_unequal.md, "When a schedule without any break exists") and its
+    symmetry breaking (renumbering team A, reversing colours when 2x = k) and its cut (an even number of
+    games in odd rounds when 2x = k) hold for some schedule whenever one exists.  So
+    :func:`unequal_break_bound` may then claim 1 with rule 3."""
+    _NO_BREAK_FREE.add((p, k))
 
 
 def two_board_zero_possible(size_a: int, size_b: int) -> bool:

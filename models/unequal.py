@@ -86,7 +86,7 @@ import networkx as nx
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
-from scheveningen.models.bounds import unequal_break_bound
+from scheveningen.models.bounds import record_no_break_free, unequal_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
 from scheveningen.models.positions import alternating_schedule
 from scheveningen.models.recut import recut
@@ -240,6 +240,8 @@ def zero_break_schedule(p: int, k: int) -> Schedule | None:
     """p against k on k boards, team B playing every round, with no break at all and rules 1-3 kept,
     from the sit-out model (``models/sitouts.py``); ``None`` when it finds none within its work."""
     found = zero_break_modes(p, k, ZERO_BREAK_WORK, _DEADLINE.get())
+    if found.outcome is Outcome.NONE:  # a proof: the designer may report a lower bound of 1
+        record_no_break_free(p, k)
     return schedule_from_modes(p, k, found) if found.outcome is Outcome.FOUND else None
 
 
