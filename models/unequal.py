@@ -90,6 +90,7 @@ from scheveningen.models.bounds import record_no_break_free, unequal_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
 from scheveningen.models.positions import alternating_schedule
 from scheveningen.models.recut import recut
+from scheveningen.models.reserve import reserve_schedule, reserves_schedule
 from scheveningen.models.schedule import Game, Player, Schedule, Team
 from scheveningen.models.sitouts import Modes, Outcome, zero_break_modes
 from scheveningen.models.symmetry import reverse_colours, reverse_rounds, swap_teams
@@ -122,6 +123,11 @@ WALL_LIMIT = 8.0
 ZERO_BREAK_PLAYERS = 20
 #: ... with this much deterministic time.
 ZERO_BREAK_WORK = 0.5
+
+#: Odd p against even k with p - k from 3 to this many A players more: the reserves' construction
+#: (``models/reserve.py``) first; it finds a schedule at nearly every even k for 3 and 5, and only
+#: now and then for 7 (``benchmarks/results/reserves.md``).
+RESERVES_MAX = 5
 
 
 @dataclass(frozen=True)
@@ -214,6 +220,8 @@ def _one_team_full(p: int, k: int) -> tuple[Schedule | None, bool]:
         raise ValueError(f"one_team_full needs more A players than boards, got {p} on {k}")
     if paired_classes(p, k) is not None:
         return full_side_schedule(p, k), True
+    if p == k + 1 and k % 2 == 0 and k >= 4 and (reserve := reserve_schedule(k, deadline=_DEADLINE.get())):
+        return reserve, False  # about k breaks, where the extended base below has about 4k
     small = p <= ZERO_BREAK_PLAYERS and unequal_break_bound(p, k, k) == 0
     if small and (schedule := zero_break_schedule(p, k)) is not None:
         return schedule, False
@@ -230,10 +238,16 @@ def _one_team_full(p: int, k: int) -> tuple[Schedule | None, bool]:
                 return found, False
             if blocks is None or breaks < blocks[0]:
                 blocks = (breaks, found)
-    schedule = full_side_schedule(p, k)
+    schedule, from_full_side = None, False
+    if p % 2 and k % 2 == 0 and k >= 4 and 3 <= p - k <= RESERVES_MAX:
+        # A few reserves: every A player with at most one break (models/reserve.py), about k breaks
+        # where the extended or grouped bases of full_side_schedule have about 3k.
+        schedule = reserves_schedule(rotation_plays(p, k, p), k, deadline=_DEADLINE.get())
+    if schedule is None:
+        schedule, from_full_side = full_side_schedule(p, k), True
     if blocks is not None and (schedule is None or blocks[0] < _schedule_breaks(schedule)):
         return blocks[1], False
-    return schedule, True
+    return schedule, from_full_side
 
 
 def zero_break_schedule(p: int, k: int) -> Schedule | None:
