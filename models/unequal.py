@@ -958,7 +958,12 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
         raise ValueError("equal teams: use models.constructions.construct")
     # Every player alternating, where the layout allows (models/positions.py): no break at all, and
     # on 2 boards the fewest the layout's switches give, 2 at most sizes where none is possible.
-    first = alternating_schedule(size_a, size_b, boards, _share(ALTERNATING_SHARE))
+    # Where a bound rules out a schedule without a break (k + 1 against k, c*k against k) the layout
+    # could only cost time, except on 2 boards, where its switches meet the bound.
+    needs_breaks = unequal_break_bound(size_a, size_b, boards, board_balance=True) > 0
+    first = None
+    if boards == 2 or not needs_breaks:
+        first = alternating_schedule(size_a, size_b, boards, _share(ALTERNATING_SHARE))
     single: Schedule | None = None
     if first is not None and (boards == 2 or _schedule_breaks(first) == 0):
         single = first
