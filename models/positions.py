@@ -368,7 +368,8 @@ def _rotation(p: int, q: int, k: int) -> list[int] | None:
     """Team A in the same order in every pass (p odd), or with neighbours (offsets 2i, 2i + 1)
     exchanged in every other pass (p even): consecutive positions of a player are p or p +- 1 apart,
     an odd distance, and at least k when k < p, so no round holds a player twice.  Only when that gives
-    every A player ceil(q/2) positions of class 0; ``None`` otherwise, or when k = p does not align."""
+    every A player ceil(q/2) positions of class 0, perhaps after a few exchanges
+    (:func:`_balance_rotation`); ``None`` otherwise, or when k = p does not align."""
     if k >= p and p % k:
         return None
     need = (q + 1) // 2
@@ -381,11 +382,48 @@ def _rotation(p: int, q: int, k: int) -> list[int] | None:
             return None
         alpha[s] = a
         count[a] += _class(s, q) == 0
-    if any(c != need for c in count):
-        return None
     if k == p:
-        return alpha
-    return alpha if k < p else None
+        return alpha if all(c == need for c in count) else None
+    return alpha if _balance_rotation(p, q, k, alpha, count) else None
+
+
+def _balance_rotation(p: int, q: int, k: int, alpha: list[int], count: list[int]) -> bool:
+    """Make every count of class-0 positions ceil(q/2) by exchanging, in single passes, two players of
+    one group at most p - k offsets apart, one with too many on a class-0 position and one with too
+    few on a class-1 position.  A player then sits at most p - k places early or late in one pass and
+    in its own place in the passes either side (it deviates in no two passes within two of each other),
+    so its consecutive positions stay at least k apart and in different rounds; parities, so colours,
+    are kept.  False (``alpha`` partly changed) when some count cannot be mended so."""
+    need = (q + 1) // 2
+    reach = p - k
+    where = {(alpha[s], s // p): s for s in range(p * q)}
+    busy: list[set[int]] = [set() for _ in range(p)]
+    for u in range(p):
+        while count[u] > need:
+            done = False
+            for v in sorted(range(p), key=lambda v: abs(v - u)):
+                if abs(v - u) > reach:
+                    break
+                if v == u or (v - u) % 2 or count[v] >= need:
+                    continue
+                for m in range(q):
+                    if {m - 1, m, m + 1} & (busy[u] | busy[v]):
+                        continue
+                    su, sv = where[u, m], where[v, m]
+                    if _class(su, q) == 0 and _class(sv, q) == 1:
+                        alpha[su], alpha[sv] = v, u
+                        where[u, m], where[v, m] = sv, su
+                        busy[u].add(m)
+                        busy[v].add(m)
+                        count[u] -= 1
+                        count[v] += 1
+                        done = True
+                        break
+                if done:
+                    break
+            if not done:
+                return False
+    return all(c == need for c in count)
 
 
 def _place_a(
