@@ -80,6 +80,10 @@ from scheveningen.models.symmetry import swap_teams
 KEMPE_TRIES = 3000
 #: Game exchanges :func:`_mend_rounds` tries in all before giving up.
 MEND_TRIES = 200_000
+#: A single switching pair in the rotation is tried after this many boundaries nearest the middle ...
+SWITCH_BOUNDARIES = 6
+#: ... and this many places.
+SWITCH_PLACES = 10
 #: CP-SAT's deterministic time for :func:`_mend_model`.
 MEND_WORK = 2.0
 
@@ -150,6 +154,15 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
         built = _build(p, q, k, switches, deadline)
         if built is not None:
             return built, 2 * pairs
+    # One pair elsewhere: which two neighbours in the rotation switch, and after which pass, decides
+    # how many class-0 positions move between the groups.
+    for m in boundaries[:SWITCH_BOUNDARIES]:
+        for i in range(1, min(pairs_max, SWITCH_PLACES)):
+            if _late(deadline):
+                return None
+            alpha = _rotation(p, q, k, [(m, i, size0 + i)])
+            if alpha is not None and (built := _finish(p, q, k, alpha, deadline)) is not None:
+                return built, 2
     return None
 
 
@@ -216,7 +229,7 @@ def _build(
     pass after the class-0 flow), team B dealt by the colouring, the repeats in a round mended; ``None``
     when the flow has no answer or a repeat stays."""
     orders: list[list[int]] = []
-    if not switches and (rotation := _rotation(p, q, k)) is not None:
+    if (rotation := _rotation(p, q, k, switches)) is not None:
         orders.append(rotation)
     phase = _phases(p, q, switches)
     zero = _class_zero(p, q, phase)
@@ -224,19 +237,22 @@ def _build(
         placed = _place_a(p, q, k, phase, zero)
         orders.append(placed if placed is not None else _place_a(p, q, k, phase, zero, plain=True) or [])
     for alpha in orders:
-        if not alpha:
-            continue
-        beta = _deal_b(p, q, alpha)
-        if beta is None:
-            continue
-        _unclash_b(p, q, k, alpha, beta, deadline)
-        if _mend_rounds(p, q, k, alpha, beta, deadline) or _mend_model(p, q, k, alpha, beta, deadline):
-            rounds = p * q // k
-            pairings = [
-                [(alpha[s] + 1, beta[s] + 1, s % 2 == 0) for s in range(r * k, (r + 1) * k)] for r in range(rounds)
-            ]
-            return Schedule.from_pairings(pairings, team_a=p, team_b=q)
+        if alpha and (built := _finish(p, q, k, alpha, deadline)) is not None:
+            return built
     return None
+
+
+def _finish(p: int, q: int, k: int, alpha: list[int], deadline: float | None) -> Schedule | None:
+    """Team B dealt to team A's order ``alpha`` and every round's repeats undone, or ``None``."""
+    beta = _deal_b(p, q, alpha)
+    if beta is None:
+        return None
+    _unclash_b(p, q, k, alpha, beta, deadline)
+    if not (_mend_rounds(p, q, k, alpha, beta, deadline) or _mend_model(p, q, k, alpha, beta, deadline)):
+        return None
+    rounds = p * q // k
+    pairings = [[(alpha[s] + 1, beta[s] + 1, s % 2 == 0) for s in range(r * k, (r + 1) * k)] for r in range(rounds)]
+    return Schedule.from_pairings(pairings, team_a=p, team_b=q)
 
 
 def _mend_rounds(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadline: float | None = None) -> bool:
@@ -364,61 +380,72 @@ def _mend_model(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadl
     return True
 
 
-def _rotation(p: int, q: int, k: int) -> list[int] | None:
+def _rotation(p: int, q: int, k: int, switches: list[tuple[int, int, int]] | None = None) -> list[int] | None:
     """Team A in the same order in every pass (p odd), or with neighbours (offsets 2i, 2i + 1)
     exchanged in every other pass (p even): consecutive positions of a player are p or p +- 1 apart,
-    an odd distance, and at least k when k < p, so no round holds a player twice.  Only when that gives
-    every A player ceil(q/2) positions of class 0, perhaps after a few exchanges
+    an odd distance, and at least k when k < p, so no round holds a player twice.  A switch (m, a0, a1)
+    here exchanges the places of A players 2 a0 and 2 a0 + 1 (both players of one switch) for good after
+    pass m: one break each, their positions p +- 1 apart, so an even distance.  Only when every A
+    player then holds ceil(q/2) positions of class 0, perhaps after a few exchanges
     (:func:`_balance_rotation`); ``None`` otherwise, or when k = p does not align."""
-    if k >= p and p % k:
+    if k > p or (k == p and p % k):
         return None
-    need = (q + 1) // 2
     alpha = [0] * (p * q)
-    count = [0] * p
     for s in range(p * q):
         m, x = divmod(s, p)
-        a = x if p % 2 else x ^ (m & 1)
-        if p % 2 == 0 and a >= p:
+        alpha[s] = x if p % 2 else x ^ (m & 1)
+    busy: list[set[int]] = [set() for _ in range(p)]
+    for m, a0, _a1 in switches or []:
+        u, v = 2 * a0, 2 * a0 + 1
+        if v >= p or k == p:
             return None
-        alpha[s] = a
-        count[a] += _class(s, q) == 0
+        for s in range((m + 1) * p, p * q):
+            if alpha[s] in (u, v):
+                alpha[s] = u + v - alpha[s]
+        busy[u] |= {m, m + 1}
+        busy[v] |= {m, m + 1}
+    count = [0] * p
+    for s in range(p * q):
+        count[alpha[s]] += _class(s, q) == 0
+    need = (q + 1) // 2
     if k == p:
         return alpha if all(c == need for c in count) else None
-    return alpha if _balance_rotation(p, q, k, alpha, count) else None
+    return alpha if _balance_rotation(p, q, k, alpha, count, busy) else None
 
 
-def _balance_rotation(p: int, q: int, k: int, alpha: list[int], count: list[int]) -> bool:
+def _balance_rotation(p: int, q: int, k: int, alpha: list[int], count: list[int], busy: list[set[int]]) -> bool:
     """Make every count of class-0 positions ceil(q/2) by exchanging, in single passes, two players of
-    one group at most p - k offsets apart, one with too many on a class-0 position and one with too
-    few on a class-1 position.  A player then sits at most p - k places early or late in one pass and
-    in its own place in the passes either side (it deviates in no two passes within two of each other),
-    so its consecutive positions stay at least k apart and in different rounds; parities, so colours,
-    are kept.  False (``alpha`` partly changed) when some count cannot be mended so."""
+    one group (positions of one parity) at most p - k apart, one with too many on a class-0 position and
+    one with too few on a class-1 position.  A player then sits at most p - k places early or late in
+    one pass and in its own place in the passes either side (it deviates in no two passes within two of
+    each other, nor next to its switch), so its consecutive positions stay at least k apart, in
+    different rounds; parities, so colours, are kept.  False (``alpha`` partly changed) when some count
+    cannot be mended so."""
     need = (q + 1) // 2
     reach = p - k
     where = {(alpha[s], s // p): s for s in range(p * q)}
-    busy: list[set[int]] = [set() for _ in range(p)]
     for u in range(p):
         while count[u] > need:
             done = False
-            for v in sorted(range(p), key=lambda v: abs(v - u)):
-                if abs(v - u) > reach:
+            for v in sorted(range(p), key=lambda v: (abs(v - u), v)):
+                if abs(v - u) > reach + 2:
                     break
-                if v == u or (v - u) % 2 or count[v] >= need:
+                if v == u or count[v] >= need:
                     continue
                 for m in range(q):
                     if {m - 1, m, m + 1} & (busy[u] | busy[v]):
                         continue
                     su, sv = where[u, m], where[v, m]
-                    if _class(su, q) == 0 and _class(sv, q) == 1:
-                        alpha[su], alpha[sv] = v, u
-                        where[u, m], where[v, m] = sv, su
-                        busy[u].add(m)
-                        busy[v].add(m)
-                        count[u] -= 1
-                        count[v] += 1
-                        done = True
-                        break
+                    if (su - sv) % 2 or abs(su - sv) > reach or _class(su, q) != 0 or _class(sv, q) != 1:
+                        continue
+                    alpha[su], alpha[sv] = v, u
+                    where[u, m], where[v, m] = sv, su
+                    busy[u].add(m)
+                    busy[v].add(m)
+                    count[u] -= 1
+                    count[v] += 1
+                    done = True
+                    break
                 if done:
                     break
             if not done:
