@@ -80,7 +80,18 @@ def test_the_closed_form_condition_is_the_layout_count() -> None:
 
 @pytest.mark.parametrize(
     "p, q, k",
-    [(13, 14, 2), (5, 6, 2), (9, 14, 2), (11, 14, 2), (77, 20, 4), (27, 24, 6), (7, 9, 3), (52, 17, 13), (21, 8, 8)],
+    [
+        (13, 14, 2),
+        (5, 6, 2),
+        (9, 14, 2),
+        (11, 14, 2),
+        (77, 20, 4),
+        (27, 24, 6),
+        (7, 9, 3),
+        (52, 17, 13),
+        (21, 8, 8),
+        (75, 16, 10),  # the rotation balanced by exchanges
+    ],
 )
 def test_alternating_layout_has_no_break(p: int, q: int, k: int) -> None:
     schedule = alternating_schedule(p, q, k)
@@ -119,3 +130,10 @@ def test_random_sizes_are_valid_whenever_built() -> None:
         if zero_possible(p, q):
             assert verdict.metrics.total_breaks == 0
     assert built >= 6
+
+
+def test_switches_in_the_rotation_keep_every_rule() -> None:
+    schedule = alternating_schedule(58, 14, 14)  # both even, 29 and 7 odd: switches needed
+    assert schedule is not None
+    verdict = verify(schedule)
+    assert verdict.ok and verdict.metrics.total_breaks == 2
