@@ -957,15 +957,17 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     if size.size_a == size.size_b == size.boards:
         raise ValueError("equal teams: use models.constructions.construct")
     # Every player alternating, where the layout allows (models/positions.py): no break at all, and
-    # on 2 boards the fewest the layout's switches give, 2 at most sizes where none is possible.
-    # Where a bound rules out a schedule without a break (k + 1 against k, c*k against k) the layout
+    # on 2 boards the fewest the layout's switches give, 2 (the bound) at most sizes where none is
+    # possible.  Where a bound rules out a schedule without a break (k + 1 against k, c*k against k) the layout
     # could only cost time, except on 2 boards, where its switches meet the bound.
-    needs_breaks = unequal_break_bound(size_a, size_b, boards, board_balance=True) > 0
     first = None
-    if boards == 2 or not needs_breaks:
+    if boards == 2 or unequal_break_bound(size_a, size_b, boards, board_balance=True) == 0:
         first = alternating_schedule(size_a, size_b, boards, _share(ALTERNATING_SHARE))
     single: Schedule | None = None
-    if first is not None and (boards == 2 or _schedule_breaks(first) == 0):
+    bound = unequal_break_bound(size_a, size_b, boards, board_balance=True)
+    # Taken at once when nothing can do better, and on 2 boards, where the layouts below rarely answer
+    # (they missed 13 against 14 and the like) and would spend the time of the colour search.
+    if first is not None and (boards == 2 or _schedule_breaks(first) <= bound):
         single = first
     elif size_b == boards:
         single = one_team_full(size_a, boards)
