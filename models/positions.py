@@ -68,6 +68,7 @@ tried, from the fewest that can move group 0's surplus, in both orientations of 
 
 from __future__ import annotations
 
+import random
 import time
 
 import networkx as nx
@@ -80,6 +81,8 @@ from scheveningen.models.symmetry import swap_teams
 KEMPE_TRIES = 3000
 #: Game exchanges :func:`_mend_rounds` tries in all before giving up.
 MEND_TRIES = 200_000
+#: Exchanges :func:`_search_b` tries in all.
+SEARCH_TRIES = 200_000
 #: A single switching pair in the rotation is tried after this many boundaries nearest the middle ...
 SWITCH_BOUNDARIES = 6
 #: ... and this many places.
@@ -249,7 +252,11 @@ def _finish(p: int, q: int, k: int, alpha: list[int], deadline: float | None) ->
         return None
     _unclash_b(p, q, k, alpha, beta, deadline)
     if not (_mend_rounds(p, q, k, alpha, beta, deadline) or _mend_model(p, q, k, alpha, beta, deadline)):
-        return None
+        # a longer search for team B's repeats (half the time left), then the game exchanges again
+        half = None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 2
+        _search_b(p, q, k, alpha, beta, half)
+        if not (_mend_rounds(p, q, k, alpha, beta, deadline) or _mend_model(p, q, k, alpha, beta, deadline)):
+            return None
     rounds = p * q // k
     pairings = [[(alpha[s] + 1, beta[s] + 1, s % 2 == 0) for s in range(r * k, (r + 1) * k)] for r in range(rounds)]
     return Schedule.from_pairings(pairings, team_a=p, team_b=q)
@@ -689,5 +696,79 @@ def _unclash_b(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadli
                     break
                 first[beta[s]] = s
             if not any(exchange(s, r) for s in clash):
-                break  # left to _mend_rounds
+                break  # left to the search below
     return all(not repeats(j * q // k) for j in range(1, p))
+
+
+def _search_b(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadline: float | None) -> bool:
+    """The same exchanges as a local search over all rounds at once: a random repeat, a random other B
+    player of its class, taken when the repeats summed over every round do not grow (so the search
+    may cross plateaus).  Seeded, so the same on every run; at most :data:`SEARCH_TRIES` tries, none
+    after ``deadline``.  True when no round repeats a B player."""
+    n = p * q
+    half0 = (q + 1) // 2
+    rounds = n // k
+    meet = [[-1] * q for _ in range(p)]
+    in_pass = [[-1] * q for _ in range(p)]
+    for s in range(n):
+        meet[alpha[s]][beta[s]] = s
+        in_pass[s // q][beta[s]] = s
+
+    def cycle_of(s: int, b: int, other: int) -> list[int]:
+        cycle, t, by_a = [s], s, True
+        while True:
+            want = other if beta[t] == b else b
+            t = meet[alpha[t]][want] if by_a else in_pass[t // q][want]
+            by_a = not by_a
+            if t == s:
+                return cycle
+            cycle.append(t)
+
+    counts: list[dict[int, int]] = [{} for _ in range(rounds)]
+    for s in range(n):
+        counts[s // k][beta[s]] = counts[s // k].get(beta[s], 0) + 1
+    excess = [sum(c - 1 for c in row.values()) for row in counts]
+    total = sum(excess)
+    rng = random.Random(0)
+    r = 0
+
+    def move(cycle: list[int], b: int, other: int) -> int:
+        """Exchange b and other on the cycle; the change in the summed repeats."""
+        change = 0
+        for t in cycle:
+            r, old = t // k, beta[t]
+            new = other if old == b else b
+            row = counts[r]
+            change -= row[old] > 1
+            row[old] -= 1
+            change += row.get(new, 0) >= 1
+            row[new] = row.get(new, 0) + 1
+            beta[t] = new
+        for t in cycle:
+            meet[alpha[t]][beta[t]] = t
+            in_pass[t // q][beta[t]] = t
+        return change
+
+    for tries in range(SEARCH_TRIES):
+        if total == 0:
+            return True
+        if tries % 64 == 0 and _late(deadline):
+            return False
+        if tries % 16 == 0 or not excess[r]:
+            r = rng.choice([t for t in range(rounds) if excess[t]])
+        bad = [s for s in range(r * k, (r + 1) * k) if counts[r][beta[s]] > 1]
+        s = rng.choice(bad)
+        b = beta[s]
+        members = range(half0) if _class(s, q) == 0 else range(half0, q)
+        other = rng.choice([v for v in members if v != b]) if len(members) > 1 else b
+        if other == b:
+            continue
+        cycle = cycle_of(s, b, other)
+        change = move(cycle, b, other)
+        if change > 0:
+            move(cycle, b, other)  # undo: an exchange undoes itself
+            continue
+        total += change
+        for t in {t // k for t in cycle}:
+            excess[t] = sum(c - 1 for c in counts[t].values() if c > 1)
+    return total == 0
