@@ -547,26 +547,44 @@ def _late_counts(
         return {}
     if any(value < 0 for value in spare.values()):
         return None
+    # Integer nodes (source 0, sink 1): their hashes, unlike strings', are the same in every process,
+    # so the flow, and the schedule built from it, are too.
+    places = sorted({*late, *room, *(key[0] for key in kinds), *(key[1] for key in kinds)})
+    index = {pl: i for i, pl in enumerate(places)}
+    size = len(places)
+
+    def late_node(pl: tuple[int, int]) -> int:
+        return 2 + index[pl]
+
+    def unbarred_node(pl: tuple[int, int]) -> int:
+        return 2 + size + index[pl]
+
+    def next_node(pl: tuple[int, int]) -> int:
+        return 2 + 2 * size + index[pl]
+
+    def kind_node(pl: tuple[int, int], nxt: tuple[int, int], is_barred: bool) -> int:
+        return 2 + 3 * size + 2 * (size * index[pl] + index[nxt]) + is_barred
+
     graph = nx.DiGraph()
     for pl, count in late.items():
         if count:
-            graph.add_edge("src", ("late", pl), capacity=count)
-            graph.add_edge(("late", pl), ("unbarred", pl), capacity=spare[pl])
+            graph.add_edge(0, late_node(pl), capacity=count)
+            graph.add_edge(late_node(pl), unbarred_node(pl), capacity=spare[pl])
     for (pl, nxt, is_barred), count in kinds.items():
         if not late.get(pl):
             continue
-        start = ("late", pl) if is_barred else ("unbarred", pl)
-        graph.add_edge(start, ("kind", pl, nxt, is_barred), capacity=count)
-        graph.add_edge(("kind", pl, nxt, is_barred), ("next", nxt), capacity=count)
+        start = late_node(pl) if is_barred else unbarred_node(pl)
+        graph.add_edge(start, kind_node(pl, nxt, is_barred), capacity=count)
+        graph.add_edge(kind_node(pl, nxt, is_barred), next_node(nxt), capacity=count)
     for nxt, count in room.items():
-        graph.add_edge(("next", nxt), "sink", capacity=count)
-    if "src" not in graph or "sink" not in graph:
+        graph.add_edge(next_node(nxt), 1, capacity=count)
+    if 0 not in graph or 1 not in graph:
         return None
-    value, flow = nx.maximum_flow(graph, "src", "sink")
+    value, flow = nx.maximum_flow(graph, 0, 1)
     if value != sum(late.values()):
         return None
     return {
-        (pl, nxt, is_barred): flow[("late", pl) if is_barred else ("unbarred", pl)][("kind", pl, nxt, is_barred)]
+        (pl, nxt, is_barred): flow[late_node(pl) if is_barred else unbarred_node(pl)][kind_node(pl, nxt, is_barred)]
         for (pl, nxt, is_barred) in kinds
         if late.get(pl)
     }
