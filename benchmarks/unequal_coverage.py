@@ -146,7 +146,15 @@ def run_cli(p: int, q: int, k: int, time_limit: float) -> list[str]:
                 a, b = (white, black) if a_white else (black, white)
                 row.append((int(a[1:]), int(b[1:]), a_white))
             pairings.append(row)
-        valid = "yes" if verify(Schedule.from_pairings(pairings, team_a=p, team_b=q)).ok else "NO"
+        # the rules the designer reported relaxed (rule 3 for 6 against 2 on 2 boards) may be broken
+        relaxed = {int(entry["rule"]) for entry in doc.get("relaxed") or []}
+        verdict = verify(Schedule.from_pairings(pairings, team_a=p, team_b=q))
+        broken = {int(v.rule) for v in verdict.violations()}
+        valid = (
+            ("yes" if not broken else f"yes, rule {', '.join(map(str, sorted(broken)))} relaxed")
+            if broken <= relaxed
+            else "NO"
+        )
     return [
         str(p), str(q), str(k), str(done.returncode), str(doc.get("status", "-")), valid,
         str(doc.get("breaks", "-")), str(doc.get("lower_bound", "-")), f"{seconds:.2f}",
@@ -164,12 +172,14 @@ def cli_main(args: argparse.Namespace, header: list[str]) -> int:
         row = run_cli(p, q, k, args.time_limit)
         rows.append(row)
         print(" | ".join(row), flush=True)
-    answered = [r for r in rows if r[3] == "0" and r[5] == "yes"]
+    answered = [r for r in rows if r[3] == "0" and r[5].startswith("yes")]
     late = [r for r in rows if float(r[-1]) > args.time_limit + 2]
     summary = [
         f"Load average at the end: {load_average()} (timings on a shared machine are noisy).",
         f"- {len(answered)} of {len(rows)} sizes answered (exit 0) with a verified schedule; "
-        f"exit 3: {sum(1 for r in rows if r[3] == '3')}; invalid: {sum(1 for r in rows if r[5] == 'NO')}; "
+        f"exit 3: {sum(1 for r in rows if r[3] == '3')} ("
+        + (", ".join(f"{r[0]} against {r[1]} on {r[2]}" for r in rows if r[3] == "3") or "none")
+        + f"); invalid: {sum(1 for r in rows if r[5] == 'NO')}; "
         "other exits: "
         + (", ".join(f"{r[0]} against {r[1]} on {r[2]}: {r[3]}" for r in rows if r[3] not in "03") or "none")
         + ".",
@@ -187,7 +197,8 @@ def cli_main(args: argparse.Namespace, header: list[str]) -> int:
         "",
         *summary,
         "",
-        "`exit`: the process's exit code (3: nothing found); `valid`: the printed games pass the verifier; "
+        "`exit`: the process's exit code (3: nothing found); `valid`: the printed games pass the verifier "
+        "(but for the rules the designer reported relaxed); "
         "`bound`: the lower bound the designer reported; `seconds`: the whole process.",
         "",
         *markdown_table(CLI_HEADER, rows),
