@@ -258,7 +258,10 @@ def _finish(p: int, q: int, k: int, alpha: list[int], deadline: float | None) ->
         if not (_mend_rounds(p, q, k, alpha, beta, deadline) or _mend_model(p, q, k, alpha, beta, deadline)):
             return None
     rounds = p * q // k
-    pairings = [[(alpha[s] + 1, beta[s] + 1, s % 2 == 0) for s in range(r * k, (r + 1) * k)] for r in range(rounds)]
+    # each round's games in the order of their A players, as the other constructions give them
+    pairings = [
+        sorted((alpha[s] + 1, beta[s] + 1, s % 2 == 0) for s in range(r * k, (r + 1) * k)) for r in range(rounds)
+    ]
     return Schedule.from_pairings(pairings, team_a=p, team_b=q)
 
 
