@@ -482,6 +482,74 @@ def plot(results: list[tuple[Case, Run]], path: Path, title: str) -> None:
     plt.close(fig)
 
 
+BOUND_HEADER = ["case", "n", "k", "old bound", "rules 1-2 bound", "computed bound", "work", "seconds", "spec bound"]
+
+
+def bounds_table(args: argparse.Namespace, kinds: list[str], sizes: list[int], seeds: int, stem: str) -> int:
+    """``--bounds``: the lower bounds alone for each case, no designer run: the old played-rounds bound
+    (rule 0 and the plain match's), the analytic one with rules 1 and 2 (``models/bounds.py``), the
+    computed relaxation (``models/playedbound.py``, ``--bounds`` deterministic seconds, one worker, up to
+    ``--bound-boards`` boards), and ``spec_bound`` as the designer reports it; with ``--breaks-from``,
+    the breaks of earlier runs beside them."""
+    from scheveningen.models.bounds import even_break_bound, played_break_bound, proven_break_bound
+    from scheveningen.models.playedbound import PlayedRules, relaxed_break_bound
+    from scheveningen.solver.design import DesignParams
+    from scheveningen.solver.scale import bound_work, spec_bound
+
+    found: dict[str, str] = {}
+    for name in args.breaks_from or []:
+        with open(name, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+        columns = lines[0].split(",")
+        for line in lines[1:]:
+            cells = dict(zip(columns, line.split(","), strict=False))
+            if cells.get("approach") == "new":
+                found[cells["case"]] = cells["breaks"]
+    header = [*BOUND_HEADER, "breaks"] if found else BOUND_HEADER
+    rows: list[list[str]] = []
+    lines = machine_lines([sys.argv[0], *sys.argv[1:]])
+    print(" | ".join(header), flush=True)
+    for kind in kinds:
+        for n in sizes:
+            for seed in range(args.first_seed, args.first_seed + seeds):
+                case = KINDS[kind](n, seed)
+                rounds = case.match.played
+                played = [[(g.a_player.number, g.b_player.number, g.a_white) for g in r.games] for r in rounds]
+                old = even_break_bound(max(proven_break_bound(n), played_break_bound(n, n, played)))
+                analytic = even_break_bound(played_break_bound(n, n, played, True, 2))
+                computed, took = "-", "-"
+                if n <= args.bound_boards and played:
+                    started = time.monotonic()
+                    value = relaxed_break_bound(n, played, PlayedRules(True, 2, True), work=args.bounds, floor=analytic)
+                    took = f"{time.monotonic() - started:.1f}"
+                    computed = "-" if value is None else str(even_break_bound(value))
+                spec = spec_bound(case.match, frozenset(), *bound_work(case.match, DesignParams(time_limit=10.0)))
+                cells = [case.name, str(n), str(len(played)), str(old), str(analytic), computed, f"{args.bounds:g}"]
+                cells += [took, str(spec)]
+                if found:
+                    cells.append(found.get(case.name, "-"))
+                rows.append(cells)
+                print(" | ".join(cells), flush=True)
+    markdown = [
+        f"# Lower bounds for matches with played rounds (`{NAME}.py --bounds`)",
+        "",
+        *lines,
+        "",
+        "`old bound`: the played rounds' breaks plus the matching argument (rule 0 only), or the plain match's "
+        "bound, whichever is larger (the bound before docs/bounds.md section 10); `rules 1-2 bound`: fact 11, with "
+        "what rules 1 and 2 force on each player; `computed bound`: fact 12, the CP-SAT relaxation given `work` "
+        "deterministic seconds on one worker (`seconds`: its wall-clock time on this loaded machine), rounded up to "
+        "even; `spec bound`: what the designer reports with `--time-limit 10` (the computed bound only up to "
+        "16 boards, with 0.5 deterministic seconds); `breaks`: the designer's answer in the runs named on the "
+        "command line. Every bound is at least the old one.",
+        "",
+        *markdown_table(header, rows),
+        "",
+    ]
+    write_results(args.out_dir, stem, markdown, [h.replace(" ", "_") for h in header], rows)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--run-today"]:
@@ -498,6 +566,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smoke run: 14 and 20 boards, 3 s, *_quick outputs")
     parser.add_argument("--out-dir", type=Path, default=RESULTS)
     parser.add_argument("--name", default=None, help=f"output file stem (default {NAME}, quick {NAME}_quick)")
+    parser.add_argument(
+        "--bounds", type=float, default=None, help="only the lower bounds, the computed one with this much work"
+    )
+    parser.add_argument("--bound-boards", type=int, default=30, help="with --bounds: compute up to this size")
+    parser.add_argument("--breaks-from", action="append", help="with --bounds: a results CSV whose breaks to show")
     args = parser.parse_args(argv)
     sizes = args.sizes or ([14, 20] if args.quick else [14, 20, 30, 40, 50, 60])
     seeds = args.seeds if args.seeds is not None else (1 if args.quick else 2)
@@ -509,6 +582,8 @@ def main(argv: list[str] | None = None) -> int:
     approaches = [a.strip() for a in args.approaches.split(",") if a.strip()]
     stem = args.name or NAME + ("_quick" if args.quick else "")
     args.out_dir.mkdir(parents=True, exist_ok=True)
+    if args.bounds is not None:
+        return bounds_table(args, kinds, sizes, seeds, args.name or f"{NAME}_bounds")
 
     header = machine_lines([sys.argv[0], *argv])
     header.append(

@@ -69,23 +69,32 @@ def even_break_bound(bound: int) -> int:
 # (issue 10; appended by i10)
 
 
-def played_break_bound(boards: int, rounds: int, played: list[list[tuple[int, int, bool]]]) -> int:
+def played_break_bound(
+    boards: int,
+    rounds: int,
+    played: list[list[tuple[int, int, bool]]],
+    colour_balance: bool = False,
+    max_run: int = 0,
+) -> int:
     """A lower bound on the breaks of any complete equal-teams schedule that starts with ``played``.
 
     ``played[r]`` lists round r + 1's games as ``(a, b, a_has_white)`` with 1-based numbers; ``rounds``
-    is the whole match's length.  No rule but rule 0 is assumed (every pair meets exactly once and
-    everybody plays every round), so the bound holds whichever of rules 1-3 are kept.
+    is the whole match's length.  With the defaults no rule but rule 0 is assumed (every pair meets
+    exactly once and everybody plays every round), so the bound holds whichever of rules 1-3 are kept;
+    ``colour_balance`` (rule 1) and ``max_run`` (rule 2, runs at most that long; 0: off) add what those
+    rules force on each player alone (docs/bounds.md, "Bounds for a match with played rounds").
 
-    The breaks inside the played rounds are fixed.  After the last played round k, call a player
-    *clean* if it has no break from round k to the end: its colour alternates from round k on.  A clean
-    A player and a clean B player with the same colour in round k have the same colour in every later
-    round, so they cannot meet after round k; if they have not met by round k they never meet, which
-    rule 0 forbids.  So the clean players are an independent set of the graph G joining an A player and a
-    B player who have not met and share their colour in round k, and the others, each with at least one
-    break still to come, number at least the size of G's smallest vertex cover, which in a bipartite
-    graph is the size of a largest matching (Konig's theorem).  G falls into two parts, the players
-    with White in round k and those with Black.  Breaks total an even number (fact 1), so the bound is
-    rounded up to even.
+    The breaks inside the played rounds are fixed.  Each player needs at least
+    :func:`suffix_breaks_needed` breaks after the last played round k (0 without rules 1 and 2).  Call a
+    player *clean* if it has no break from round k to the end: its colour alternates from round k on.  A
+    clean A player and a clean B player with the same colour in round k have the same colour in every
+    later round, so they cannot meet after round k; if they have not met by round k they never meet,
+    which rule 0 forbids.  So the clean players are an independent set of the graph G joining an A player
+    and a B player who have not met, share their colour in round k and need no break by themselves; the
+    players of G not clean, each with at least one break still to come, number at least the size of G's
+    smallest vertex cover, which in a bipartite graph is the size of a largest matching (Konig's
+    theorem).  A player outside G adds its own need; one inside needs none.  Breaks total an even number
+    (fact 1), so the bound is rounded up to even.
     """
     k = len(played)
     if k == 0:
@@ -100,12 +109,48 @@ def played_break_bound(boards: int, rounds: int, played: list[list[tuple[int, in
     fixed = sum(seq[i] == seq[i + 1] for seq in white.values() for i in range(len(seq) - 1))
     if k >= rounds:
         return fixed
+    need = {player: suffix_breaks_needed(seq, rounds, colour_balance, max_run) for player, seq in white.items()}
     last = {player: seq[-1] for player, seq in white.items()}
     edges: dict[int, list[int]] = {
-        a: [b for b in range(1, boards + 1) if (a, b) not in met and last["B", b] == last["A", a]]
+        a: [b for b in range(1, boards + 1) if (a, b) not in met and last["B", b] == last["A", a] and not need["B", b]]
         for a in range(1, boards + 1)
+        if not need["A", a]
     }
-    return even_break_bound(fixed + _matching_size(edges))
+    return even_break_bound(fixed + sum(need.values()) + _matching_size(edges))
+
+
+def suffix_breaks_needed(colours: list[bool], rounds: int, colour_balance: bool, max_run: int) -> int:
+    """The fewest breaks a player whose first games had ``colours`` (True: White) needs in the rest of a
+    ``rounds``-round match, counting the break between its last played game and the next: what rule 1
+    (``colour_balance``: its Whites and Blacks differ by at most 1 at the end) and rule 2 (``max_run``
+    > 0: no run of one colour longer than that, the played games included) force on this player alone.
+    0 when neither rule is given (alternating from the last played colour on breaks nothing), and 0 too
+    when no continuation keeps the rules (no schedule keeping them starts so: no claim is made)."""
+    left = rounds - len(colours)
+    if left <= 0 or not colours or not (colour_balance or max_run > 0):
+        return 0
+    low, high = (rounds // 2, (rounds + 1) // 2) if colour_balance else (0, rounds)
+    # Alternating from the last played colour on breaks nothing and keeps rule 2; most players end so.
+    if low <= sum(colours) + (left + (not colours[-1])) // 2 <= high:
+        return 0
+    run = 1
+    while run < len(colours) and colours[-run - 1] == colours[-1]:
+        run += 1
+    impossible = rounds * rounds
+    # best[(colour, run, whites)]: fewest breaks so far; a dynamic programme over the rounds left.
+    best: dict[tuple[bool, int, int], int] = {(colours[-1], run, sum(colours)): 0}
+    for _ in range(left):
+        step: dict[tuple[bool, int, int], int] = {}
+        for (last, length, whites), breaks in best.items():
+            for colour in (True, False):
+                same = colour == last
+                state = (colour, length + 1 if same else 1, whites + colour)
+                if (max_run > 0 and state[1] > max_run) or state[2] > high:
+                    continue
+                if breaks + same < step.get(state, impossible):
+                    step[state] = breaks + same
+        best = step
+    return min((b for (_c, _r, whites), b in best.items() if whites >= low), default=0)
 
 
 def _matching_size(edges: dict[int, list[int]]) -> int:

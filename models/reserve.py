@@ -1,4 +1,4 @@
-"""One reserve: k + 1 players against k on k boards, for even k, with about k breaks.
+"""Reserves: k + 1, k + 3 or k + 5 players against k on k boards, with about k breaks.
 
 The commonest unequal match: one team brings a reserve.  Team A has p = k + 1 players, team B has
 k, who play every round; the match has R = k + 1 rounds and each A player sits out exactly one, so
@@ -49,10 +49,18 @@ player plays with at most one break and exactly h Whites, read as phases.  u's p
 at nearly every even k (the more sit-outs, the more free changes of phase), where the constructions
 before had about 3k; a few small sizes get none (9 against 6, 15 against 10, 19 against 14), and
 p = k + 7 only some sizes (``benchmarks/results/reserves.md``).
+
+**Odd k = 2h + 1** (even p): team B has h alternators of each phase and a single special w, with one
+change of phase and exactly p/2 Whites (rule 1 for w, and with it rule 3's count over the match: B's
+Whites are p*h + p/2 = p*k/2).  A round then has h or h + 1 A players in phase X (h + 1 where w is in
+phase Y), which keeps rule 3's per-round count; an A player's k games (odd) have at most one break
+and so Whites within one of Blacks whatever the break's place; and it meets w once, in phase X
+exactly when its X rounds number h + 1.  The same two models and Koenig split apply.
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass
 
@@ -77,12 +85,29 @@ class _Choice:
     breaks: int
 
 
+@dataclass(frozen=True)
+class _Team:
+    """Team B: ``alternators`` X players (numbers 1..n) and as many Y players (n + 1..2n), then the
+    specials, numbered on from 2n + 1, each with its phase round by round (True for X)."""
+
+    alternators: int
+    specials: tuple[tuple[bool, ...], ...]
+
+    def y_players_in(self, r: int) -> int:
+        """Team B's players in phase Y in round r, so team A's in phase X."""
+        return self.alternators + sum(not phases[r - 1] for phases in self.specials)
+
+
 def special_phases(k: int) -> list[bool]:
     """u's phase round by round in the reserve match (index r - 1, True for X); v has the other."""
     rounds, h = k + 1, k // 2
     if k % 4 == 0:
         return [r <= k // 4 for r in range(1, rounds + 1)]
     return [r <= 2 or r >= h + 2 for r in range(1, rounds + 1)]
+
+
+def _pair(u_x: list[bool]) -> tuple[tuple[bool, ...], ...]:
+    return (tuple(u_x), tuple(not x for x in u_x))
 
 
 def _reserve_choices(k: int, z: int) -> list[_Choice]:
@@ -100,42 +125,46 @@ def _reserve_choices(k: int, z: int) -> list[_Choice]:
     return out
 
 
-def _one_break_choices(played: list[int], h: int) -> list[_Choice]:
+def _one_break_choices(played: list[int], team: _Team) -> list[_Choice]:
     """Every colour sequence over the rounds ``played`` (from 1, in order) with at most one break and
-    exactly h Whites (rule 1; with one break rule 2 holds), as phases, with h - 1 to h + 1 X rounds."""
+    Whites within one of Blacks (rule 1; with one break rule 2 holds), as phases, with as many X
+    rounds as team B's Y alternators plus none, some or all of the specials."""
+    games = len(played)
+    fewest, most = team.alternators, team.alternators + len(team.specials)
     out: dict[frozenset[int], int] = {}
     for first_white in (True, False):
-        for at in [None, *range(len(played) - 1)]:
-            white, whites, x_rounds = first_white, 0, []
-            for i, r in enumerate(played):
-                if i and at != i - 1:
-                    white = not white
-                whites += white
-                if white == (r % 2 == 1):  # phase X: White in odd rounds, Black in even ones
-                    x_rounds.append(r)
-            if whites == h and h - 1 <= len(x_rounds) <= h + 1:
-                key = frozenset(x_rounds)
-                out[key] = min(out.get(key, 1), 0 if at is None else 1)
+        # Alternating from first_white, game i is White when first_white == (i even), and in phase X
+        # when that matches its round's parity; a break after game ``at`` flips every later game.
+        white = [first_white == (i % 2 == 0) for i in range(games)]
+        in_x = [w == (r % 2 == 1) for w, r in zip(white, played, strict=True)]
+        whites_before = list(itertools.accumulate(white, initial=0))
+        x_before = list(itertools.accumulate(in_x, initial=0))
+        for at in [games - 1, *range(games - 1)]:  # games - 1: no break
+            later = games - at - 1
+            whites = whites_before[at + 1] + later - (whites_before[games] - whites_before[at + 1])
+            x_count = x_before[at + 1] + later - (x_before[games] - x_before[at + 1])
+            if abs(2 * whites - games) <= 1 and fewest <= x_count <= most:
+                key = frozenset(r for i, r in enumerate(played) if in_x[i] != (i > at))
+                out[key] = min(out.get(key, 1), 0 if at == games - 1 else 1)
     return [_Choice(x, b) for x, b in sorted(out.items(), key=lambda item: (item[1], sorted(item[0])))]
 
 
-def _can_meet_specials(played: list[int], choice: _Choice, u_x: list[bool], h: int) -> bool:
-    """Whether an A player, so phased, has rounds to meet u and v as its count of X rounds requires.
+def _can_meet_specials(played: list[int], choice: _Choice, team: _Team) -> bool:
+    """Whether an A player, so phased, has rounds to meet every special as its count of X rounds
+    requires: x X rounds leave x - (Y alternators) meetings with specials to play in phase X (the
+    special then in phase Y), the others in phase Y; some split of the specials must have, for each,
+    a round the player plays in that phase with the special in the other."""
+    need = len(choice.x_rounds) - team.alternators
+    if not 0 <= need <= len(team.specials):
+        return False
 
-    It meets u in phase X where u is Y and v in phase X where u is X (v is then Y); in phase Y the
-    other way round.  With x X rounds it needs x - (h - 1) of the two meetings in phase X: both
-    (x = h + 1), none (h - 1), or one, and then both in rounds of the same kind of u (both where u is
-    X or both where u is Y: one meeting in each phase there)."""
+    def some(phases: tuple[bool, ...], a_is_x: bool) -> bool:
+        return any((r in choice.x_rounds) == a_is_x and phases[r - 1] != a_is_x for r in played)
 
-    def some(u_is_x: bool, a_is_x: bool) -> bool:
-        return any(u_x[r - 1] == u_is_x and (r in choice.x_rounds) == a_is_x for r in played)
-
-    x = len(choice.x_rounds)
-    if x == h + 1:
-        return some(False, True) and some(True, True)
-    if x == h - 1:
-        return some(True, False) and some(False, False)
-    return (some(False, True) and some(False, False)) or (some(True, False) and some(True, True))
+    return any(
+        all(some(phases, i in in_x) for i, phases in enumerate(team.specials))
+        for in_x in itertools.combinations(range(len(team.specials)), need)
+    )
 
 
 def _solver(work: float, deadline: float | None) -> cp_model.CpSolver:
@@ -149,9 +178,10 @@ def _solver(work: float, deadline: float | None) -> cp_model.CpSolver:
 
 
 def _phases(
-    options: dict[int, list[_Choice]], rounds: int, h: int, work: float, deadline: float | None
+    options: dict[int, list[_Choice]], team: _Team, rounds: int, work: float, deadline: float | None
 ) -> dict[int, _Choice] | None:
-    """(a): a choice for every A player, h of them in phase X in every round, fewest with a break."""
+    """(a): a choice for every A player, as many in phase X in every round as team B has in phase Y,
+    fewest with a break."""
     model = cp_model.CpModel()
     picks: dict[int, list[tuple[_Choice, cp_model.IntVar]]] = {}
     in_x: dict[int, list[cp_model.IntVar]] = {r: [] for r in range(1, rounds + 1)}
@@ -168,7 +198,7 @@ def _phases(
             if choice.breaks:
                 breaking.append(literal)
     for r in range(1, rounds + 1):
-        model.add(sum(in_x[r]) == h)
+        model.add(sum(in_x[r]) == team.y_players_in(r))
     model.minimize(sum(breaking))
     solver = _solver(work, deadline)
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -177,33 +207,41 @@ def _phases(
 
 
 def _specials(
-    played: dict[int, list[int]],
-    u_x: list[bool],
-    chosen: dict[int, _Choice],
-    h: int,
-    work: float,
-    deadline: float | None,
-) -> dict[tuple[int, int], str] | None:
-    """(b): for every round the A player meeting u and the one meeting v; ``{(a, r): "u" or "v"}``."""
+    played: dict[int, list[int]], team: _Team, chosen: dict[int, _Choice], work: float, deadline: float | None
+) -> dict[tuple[int, int], int] | None:
+    """(b): for every round and special the A player it meets; ``{(a, r): index of the special}``."""
     model = cp_model.CpModel()
-    meets: dict[tuple[int, int, str], cp_model.IntVar] = {}
+    meets: dict[tuple[int, int, int], cp_model.IntVar] = {}
     for a, rounds in played.items():
         for r in rounds:
-            # u meets the A player when their phases differ; v (phase not u's) when they agree.
-            special = "u" if (r in chosen[a].x_rounds) != u_x[r - 1] else "v"
-            meets[a, r, special] = model.new_bool_var(f"meets[{a},{r},{special}]")
-    for special in "uv":
-        for r in range(1, len(u_x) + 1):
-            model.add_exactly_one(lit for (_a, rr, s), lit in meets.items() if rr == r and s == special)
+            for i, phases in enumerate(team.specials):
+                if (r in chosen[a].x_rounds) != phases[r - 1]:  # a game needs different phases
+                    meets[a, r, i] = model.new_bool_var(f"meets[{a},{r},{i}]")
+    by_round: dict[tuple[int, int], list[cp_model.IntVar]] = {}  # (round, special)
+    by_player: dict[tuple[int, int], list[cp_model.IntVar]] = {}  # (A player, special)
+    by_game: dict[tuple[int, int], list[cp_model.IntVar]] = {}  # (A player, round)
+    in_x: dict[int, list[cp_model.IntVar]] = {a: [] for a in played}
+    for (a, r, i), lit in meets.items():
+        by_round.setdefault((r, i), []).append(lit)
+        by_player.setdefault((a, i), []).append(lit)
+        by_game.setdefault((a, r), []).append(lit)
+        if r in chosen[a].x_rounds:
+            in_x[a].append(lit)
+    for i, phases in enumerate(team.specials):
+        for r in range(1, len(phases) + 1):
+            model.add_exactly_one(by_round.get((r, i), []))
         for a in played:
-            model.add_exactly_one(lit for (aa, _r, s), lit in meets.items() if aa == a and s == special)
+            model.add_exactly_one(by_player.get((a, i), []))
     for a in played:
-        in_x = [lit for (aa, r, _s), lit in meets.items() if aa == a and r in chosen[a].x_rounds]
-        model.add(sum(in_x) == len(chosen[a].x_rounds) - (h - 1))
+        # Each A player is in one game a round, and its X rounds beyond team B's Y alternators are
+        # exactly its games against specials in phase Y.
+        for r in played[a]:
+            model.add_at_most_one(by_game.get((a, r), []))
+        model.add(sum(in_x[a]) == len(chosen[a].x_rounds) - team.alternators)
     solver = _solver(work, deadline)
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    return {(a, r): s for (a, r, s), lit in meets.items() if solver.boolean_value(lit)}
+    return {(a, r): i for (a, r, i), lit in meets.items() if solver.boolean_value(lit)}
 
 
 def _split(cells: list[tuple[int, int]], degree: int) -> list[dict[int, int]]:
@@ -231,28 +269,30 @@ def _design(
     k: int,
     played: dict[int, list[int]],
     options: dict[int, list[_Choice]],
-    u_x: list[bool],
+    team: _Team,
     work: float,
     deadline: float | None,
 ) -> Schedule | None:
-    """Steps (a) and (b) for u's phases ``u_x``, then the alternators' games by Koenig."""
-    rounds, h = len(u_x), k // 2
-    chosen = _phases(options, rounds, h, work, deadline)
+    """Steps (a) and (b) for team B as ``team`` says, then the alternators' games by Koenig."""
+    rounds, n = len(team.specials[0]), team.alternators
+    # The phases' model may take 60% of the time left, so that the specials' model has the rest.
+    first = None if deadline is None else time.monotonic() + 0.6 * max(deadline - time.monotonic(), 0)
+    chosen = _phases(options, team, rounds, work, first)
     if chosen is None:
         return None
-    specials = _specials(played, u_x, chosen, h, work, deadline)
+    specials = _specials(played, team, chosen, work, deadline)
     if specials is None:
         return None
-    opponent = {(a, r): (k - 1 if s == "u" else k) for (a, r), s in specials.items()}
-    # The other X-phase games go to team B's Y players h..2h - 2, the Y-phase ones to X players 1..h - 1.
-    for a_x, first in ((True, h), (False, 1)):
+    opponent = {(a, r): 2 * n + 1 + i for (a, r), i in specials.items()}
+    # The other X-phase games go to team B's Y players n + 1..2n, the Y-phase ones to its X players 1..n.
+    for a_x, first in ((True, n + 1), (False, 1)):
         cells = [
             (a, r)
             for a, rs in played.items()
             for r in rs
             if (r in chosen[a].x_rounds) == a_x and (a, r) not in opponent
         ]
-        for number, matching in enumerate(_split(cells, h - 1)):
+        for number, matching in enumerate(_split(cells, n)):
             for a, r in matching.items():
                 opponent[a, r] = first + number
     pairings = []
@@ -273,21 +313,21 @@ def reserve_schedule(k: int, work: float = RESERVE_WORK, deadline: float | None 
     Y, 2h - 1 is u and 2h is v."""
     if k < 4 or k % 2:
         raise ValueError(f"reserve_schedule needs an even number of boards from 4, got {k}")
-    u_x = special_phases(k)
+    team = _Team(k // 2 - 1, _pair(special_phases(k)))
     played = {z: [r for r in range(1, k + 2) if r != z] for z in range(1, k + 2)}
-    options = {z: [c for c in _reserve_choices(k, z) if _can_meet_specials(played[z], c, u_x, k // 2)] for z in played}
-    return _design(k, played, options, u_x, work, deadline)
+    options = {z: [c for c in _reserve_choices(k, z) if _can_meet_specials(played[z], c, team)] for z in played}
+    return _design(k, played, options, team, work, deadline)
 
 
-def _u_candidates(rounds: int) -> list[list[bool]]:
-    """u's phases to try for the reserves' match, most promising first: X on rounds 1..c and Y after,
-    c nearest rounds/4 first (the reserve match's choice), keeping u's Whites within one of half."""
-    out: list[list[bool]] = []
+def _one_change(rounds: int, even_whites: bool) -> list[tuple[bool, ...]]:
+    """Phases X on rounds 1..c and Y after, c nearest rounds/4 first (the reserve match's choice), with
+    Whites within one of Blacks (exactly half when ``even_whites``: for a special of odd k)."""
+    out: list[tuple[bool, ...]] = []
     for c in sorted(range(1, rounds), key=lambda c: (abs(4 * c - rounds), c)):
-        u_x = [r <= c for r in range(1, rounds + 1)]
-        whites = sum(x == (r % 2 == 1) for r, x in enumerate(u_x, start=1))
-        if abs(2 * whites - rounds) <= 1:
-            out.append(u_x)
+        phases = tuple(r <= c for r in range(1, rounds + 1))
+        whites = sum(x == (r % 2 == 1) for r, x in enumerate(phases, start=1))
+        if abs(2 * whites - rounds) <= (0 if even_whites else 1):
+            out.append(phases)
     return out
 
 
@@ -298,25 +338,33 @@ def reserves_schedule(
     work: float = RESERVE_WORK,
     deadline: float | None = None,
 ) -> Schedule | None:
-    """An odd number p > k + 1 of A players (sitting out as ``plays[a][r]``, from 0, says) against an
-    even number k >= 4 of B players who play every round, rules 1-3 kept, every A player with at most
-    one break and team B with two (u and v); ``None`` when none of u's first ``tries`` phase patterns
-    gives one within the work.
+    """p A players (sitting out as ``plays[a][r]``, from 0, says) against k >= 4 B players who play
+    every round, rules 1-3 kept, every A player with at most one break and team B with one or two
+    players with one change of phase; ``None`` when none of the first ``tries`` phase patterns gives
+    one within the work.  Either k even and p odd above k + 1, or k odd and p even.
 
-    The same phases as :func:`reserve_schedule`, with each A player's colours free among all those
-    with at most one break and h Whites over the rounds it plays (:func:`_one_break_choices`)."""
+    Even k: the reserve match's team B (h - 1 alternators of each phase and the pair u, v).  Odd
+    k = 2h + 1: h alternators of each phase and one special w, with exactly p/2 Whites (rule 1, and
+    rule 3's whole-match count), so a round has h or h + 1 A players in phase X.  Each A player's
+    colours are free among all those with at most one break over the rounds it plays."""
     p, rounds = len(plays), len(plays[0]) if plays else 0
-    if k < 4 or k % 2 or p % 2 == 0 or p <= k + 1:
+    if k < 4 or (k % 2 == 0 and (p % 2 == 0 or p <= k + 1)) or (k % 2 == 1 and p % 2 == 1) or p <= k:
         raise ValueError(
-            f"reserves_schedule needs an odd number of A players above k + 1 and even k >= 4, got {p} and {k}"
+            "reserves_schedule needs an odd number of A players above k + 1 against even k, or an even number "
+            f"above k against odd k, with k >= 4; got {p} and {k}"
         )
-    h = k // 2
     played = {a + 1: [r + 1 for r in range(rounds) if plays[a][r]] for a in range(p)}
-    every = {a: _one_break_choices(rs, h) for a, rs in played.items()}
-    for u_x in _u_candidates(rounds)[:tries]:
+    if k % 2 == 0:
+        teams = [_Team(k // 2 - 1, _pair(list(u_x))) for u_x in _one_change(rounds, even_whites=False)]
+    else:
+        teams = [_Team(k // 2, (w_x,)) for w_x in _one_change(rounds, even_whites=True)]
+    if not teams:
+        return None
+    every = {a: _one_break_choices(rs, teams[0]) for a, rs in played.items()}  # the same for every team tried
+    for team in teams[:tries]:
         if deadline is not None and time.monotonic() >= deadline:
             return None
-        options = {a: [c for c in every[a] if _can_meet_specials(played[a], c, u_x, h)] for a in played}
-        if (schedule := _design(k, played, options, u_x, work, deadline)) is not None:
+        options = {a: [c for c in every[a] if _can_meet_specials(played[a], c, team)] for a in played}
+        if (schedule := _design(k, played, options, team, work, deadline)) is not None:
             return schedule
     return None

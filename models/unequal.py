@@ -129,6 +129,13 @@ ZERO_BREAK_WORK = 0.5
 #: now and then for 7 (``benchmarks/results/reserves.md``).
 RESERVES_MAX = 5
 
+#: ... and for odd k (even p) up to this many cells p*k: its model over
+#: every one-break colouring takes seconds beyond (66 against 61: 14 s on two busy cores).
+RESERVES_ODD_CELLS = 2500
+
+#: Under a deadline, above this many cells p*k the reserves' construction runs after full_side_schedule.
+RESERVES_FIRST_CELLS = 2500
+
 
 @dataclass(frozen=True)
 class UnequalSize:
@@ -238,16 +245,35 @@ def _one_team_full(p: int, k: int) -> tuple[Schedule | None, bool]:
                 return found, False
             if blocks is None or breaks < blocks[0]:
                 blocks = (breaks, found)
-    schedule, from_full_side = None, False
-    if p % 2 and k % 2 == 0 and k >= 4 and 3 <= p - k <= RESERVES_MAX:
-        # A few reserves: every A player with at most one break (models/reserve.py), about k breaks
-        # where the extended or grouped bases of full_side_schedule have about 3k.
-        schedule = reserves_schedule(rotation_plays(p, k, p), k, deadline=_DEADLINE.get())
-    if schedule is None:
-        schedule, from_full_side = full_side_schedule(p, k), True
+    schedule, from_full_side = _reserves_or_full_side(p, k)
     if blocks is not None and (schedule is None or blocks[0] < _schedule_breaks(schedule)):
         return blocks[1], False
     return schedule, from_full_side
+
+
+def _reserves_or_full_side(p: int, k: int) -> tuple[Schedule | None, bool]:
+    """A few reserves (p - k = 3 or 5, odd k up to :data:`RESERVES_ODD_CELLS`): the reserves'
+    construction (``models/reserve.py``, every A player with at most one break: about k - 4 breaks,
+    where full_side_schedule's extended or grouped bases have about 3k for even k, its blocks or pairs
+    up to 3k and its board classes p - 1 for odd k).  Under a deadline and beyond
+    :data:`RESERVES_FIRST_CELLS` its phases' model can take seconds, so full_side_schedule goes first
+    and the reserves get what time is left; otherwise the reserves go first.  Also whether the answer is
+    full_side_schedule's."""
+    fits = (p - k) % 2 == 1 and 3 <= p - k <= RESERVES_MAX and k >= 4
+    if not fits or (k % 2 == 1 and p * k > RESERVES_ODD_CELLS):
+        return full_side_schedule(p, k), True
+    deadline = _DEADLINE.get()
+    if deadline is None or p * k <= RESERVES_FIRST_CELLS:
+        # At most half the time left, so that full_side_schedule still has time if it finds none.
+        share = None if deadline is None else time.monotonic() + max(deadline - time.monotonic(), 0) / 2
+        if (schedule := reserves_schedule(rotation_plays(p, k, p), k, deadline=share)) is not None:
+            return schedule, False
+        return full_side_schedule(p, k), True
+    fallback = full_side_schedule(p, k)
+    better = reserves_schedule(rotation_plays(p, k, p), k, deadline=deadline) if time.monotonic() < deadline else None
+    if better is not None and (fallback is None or _schedule_breaks(better) < _schedule_breaks(fallback)):
+        return better, False
+    return fallback, True
 
 
 def zero_break_schedule(p: int, k: int) -> Schedule | None:

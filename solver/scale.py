@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from scheveningen.models.bounds import even_break_bound, played_break_bound, proven_break_bound
 from scheveningen.models.match import Match, Request
+from scheveningen.models.playedbound import PlayedRules, relaxed_break_bound
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.solver import stop
@@ -71,6 +72,17 @@ FULL_MODEL_BOARDS = 24
 #: Measured with benchmarks/conflicts.py and tests/test_forced_scale.py.
 REPAIR_FIRST = (32, 80)
 
+#: Up to this many boards the bound adds the computed one of ``models/playedbound.py`` (played rounds), with
+#: :data:`BOUND_WORK` of CP-SAT's deterministic time, and without a work limit at most
+#: :data:`BOUND_SHARE` of the time limit (its wall-clock time is 5-10 times its deterministic time on a
+#: loaded machine); only when the repaired schedule is above the analytic bound and is not the image of
+#: a design keeping every request (which is answered at once).  It proves its optimum in about 0.2-0.5
+#: there (10-14 boards, deviation cases), 2 breaks above the analytic bound on about half of them; from
+#: 20 boards on it needs 1.5 to 15 and more (benchmarks/results/custom_scale_deviation_bounds.md).
+BOUND_BOARDS = 16
+BOUND_WORK = 0.5
+BOUND_SHARE = 0.05
+
 #: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
 MARGIN = 0.8
 
@@ -86,28 +98,62 @@ def applies(match: Match) -> bool:
     )
 
 
-def played_bound(match: Match) -> int:
+def played_bound(match: Match, relaxed: frozenset[Rule] | None = None) -> int:
     """The played rounds' breaks plus a bound for the rest (``models.bounds.played_break_bound``);
-    0 without played rounds.  Only rule 0 is assumed, so it holds whatever rules are relaxed."""
+    0 without played rounds.  ``relaxed`` None: only rule 0 is assumed, so it holds whatever rules are
+    relaxed.  Otherwise rules 1 and 2, where the match keeps them and they are not in ``relaxed``, add
+    what they force on each player's rounds still to come (docs/bounds.md, "Bounds for a match with
+    played rounds")."""
     if not match.played or not match.equal_teams or match.double:
         return 0
     played = [[(g.a_player.number, g.b_player.number, g.a_white) for g in p.games] for p in match.played]
-    return played_break_bound(match.boards, match.rounds, played)
+    if relaxed is None:
+        return played_break_bound(match.boards, match.rounds, played)
+    rules = kept_rules(match, relaxed)
+    return played_break_bound(match.boards, match.rounds, played, rules.colour_balance, rules.max_run)
 
 
-def spec_bound(match: Match, relaxed: frozenset[Rule] = frozenset()) -> int:
+def kept_rules(match: Match, relaxed: frozenset[Rule]) -> PlayedRules:
+    """Rules 1-3 as ``match`` keeps them, less ``relaxed``: what a bound for the match may use."""
+    return PlayedRules(
+        colour_balance=match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed,
+        max_run=match.rules.max_run if Rule.NO_THREE_IN_A_ROW not in relaxed else 0,
+        board_balance=match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed,
+    )
+
+
+def spec_bound(
+    match: Match, relaxed: frozenset[Rule] = frozenset(), work: float = 0.0, seconds: float | None = None
+) -> int:
     """A proven lower bound on breaks for ``match`` (equal teams, rules 1-3 as the match sets them,
     less ``relaxed``): the plain bound when rule 3 holds (requests only remove schedules), and
-    :func:`played_bound`."""
+    :func:`played_bound` with the rules kept.  ``work`` > 0 (CP-SAT's deterministic time) adds the
+    computed bound of ``models/playedbound.py`` for a single round with played rounds, on one worker,
+    so the same match gives the same bound on every run (``seconds``, if given, caps its wall-clock time
+    too: the bound stays proven, but may then depend on the machine's load)."""
     bound = 0
-    if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
+    rules = kept_rules(match, relaxed)
+    if rules.board_balance:
         bound = proven_break_bound(
             match.boards,
             match.double,
-            match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed,
-            match.rules.no_three_in_a_row and Rule.NO_THREE_IN_A_ROW not in relaxed,
+            rules.colour_balance,
+            0 < rules.max_run <= 2,
         )
-    return even_break_bound(max(bound, played_bound(match)))
+    played = played_bound(match, relaxed)
+    if work > 0 and match.played and match.equal_teams and not match.double:
+        games = [[(g.a_player.number, g.b_player.number, g.a_white) for g in p.games] for p in match.played]
+        computed = relaxed_break_bound(match.boards, games, rules, work=work, floor=played, seconds=seconds)
+        played = max(played, computed or 0)
+    return even_break_bound(max(bound, played))
+
+
+def bound_work(match: Match, params: DesignParams) -> tuple[float, float | None]:
+    """The work and seconds :func:`spec_bound` may spend on the computed bound: none past
+    :data:`BOUND_BOARDS` boards; with a work limit, work only (the same bound on every run)."""
+    if match.boards > BOUND_BOARDS or not match.played:
+        return 0.0, None
+    return BOUND_WORK, None if params.work_limit is not None else params.time_limit * BOUND_SHARE
 
 
 @dataclass
@@ -220,6 +266,8 @@ def design_at_scale(
     if grid is None:
         return None
     bound = spec_bound(match, relax)
+    if grid.breaks() > bound and not (start.exact and not relax):
+        bound = spec_bound(match, relax, *bound_work(match, params))
 
     def keeps(schedule: Schedule) -> bool:
         """Every request kept, and every rule but the forced ones, which break exactly as forced."""
@@ -397,6 +445,8 @@ def _recoloured(
         return None
     messages.append("brought to the least relaxation the requests force")
     bound = spec_bound(match, frozenset(forced))
+    if grid.breaks() > bound:
+        bound = spec_bound(match, frozenset(forced), *bound_work(match, params))
     log = None
     if match.rules.objective == "breaks" and grid.breaks() > bound:
         before = grid.breaks()

@@ -4,6 +4,9 @@ breaks the docstring states, and the construction chosen for those sizes."""
 from __future__ import annotations
 
 import itertools
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -102,3 +105,38 @@ def test_the_unequal_designer_takes_it_for_three_reserves() -> None:
     assert schedule is not None
     verdict = verify(schedule)
     assert verdict.ok and verdict.metrics.total_breaks == 16  # the extended base had 56
+
+
+@pytest.mark.parametrize(("p", "k"), [(12, 9), (18, 15), (26, 21)])
+def test_reserves_on_odd_boards_have_one_special(p: int, k: int) -> None:
+    schedule = reserves_schedule(rotation_plays(p, k, p), k)
+    assert schedule is not None
+    verdict = verify(schedule)
+    assert verdict.ok, verdict
+    assert max(_breaks(_whites(schedule, Player(Team.A, a))) for a in range(1, p + 1)) <= 1
+    b_breaks = [_breaks(_whites(schedule, Player(Team.B, j))) for j in range(1, k + 1)]
+    assert sum(b_breaks[: k - 1]) == 0 and b_breaks[k - 1] == 1  # w alone, one change of phase
+    assert sum(_whites(schedule, Player(Team.B, k))) == p // 2  # rule 1 for w, exactly
+
+
+def test_the_unequal_designer_takes_it_for_three_reserves_on_odd_boards() -> None:
+    schedule = construct_unequal(26, 21, 21)
+    assert schedule is not None
+    verdict = verify(schedule)
+    assert verdict.ok and verdict.metrics.total_breaks == 17  # the board classes had 25
+
+
+def test_the_same_schedules_in_every_process() -> None:
+    code = (
+        "import hashlib; from scheveningen.models.unequal import construct_unequal; "
+        "print(hashlib.sha256(repr(construct_unequal(13, 12, 12)).encode()).hexdigest()); "
+        "print(hashlib.sha256(repr(construct_unequal(23, 20, 20)).encode()).hexdigest()); "
+        "print(hashlib.sha256(repr(construct_unequal(26, 21, 21)).encode()).hexdigest())"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(digests) == 1 and digests != {""}
