@@ -22,8 +22,14 @@ below both, k dividing p*q: 228 of them) and N sizes drawn with the seed from te
 (k any divisor of p*q below both), as `unequal_sit_out` in the committed runs (``--sit-out 60 --seed 7
 --name unequal_sit_out``).
 
+``--cli N`` runs the whole designer instead, as a user would: ``schev generate --spec FILE --time-limit T
+--format json`` in a fresh process for N seeded sizes (teams of 2 to 100 players, unequal, any k from 2 to
+the smaller team dividing p*q) and the edges: 2 boards with teams one apart, k = the largest divisor of
+p*q below the smaller team, and the misses of earlier runs.  It records the exit code, the whole
+process's wall time, the status, breaks and bound, and checks the printed games with the verifier.
+
     python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--wide 12] [--sit-out N]
-        [--name unequal_coverage]
+        [--cli N] [--name unequal_coverage]
 
 Writes benchmarks/results/<name>.{md,csv}; exits 1 if a construction fails the verifier.
 """
@@ -31,9 +37,12 @@ Writes benchmarks/results/<name>.{md,csv}; exits 1 if a construction fails the v
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -41,6 +50,7 @@ from _common import load_average, machine_lines, markdown_table, write_results
 
 from scheveningen.models import unequal
 from scheveningen.models.bounds import unequal_break_bound
+from scheveningen.models.schedule import Schedule
 from scheveningen.solver.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -83,11 +93,129 @@ def sit_out_sizes(seed: int, count: int) -> list[tuple[int, int, int]]:
     return out + drawn
 
 
+#: Sizes missed by earlier runs of the designer (issue 10's list), always in the ``--cli`` sample.
+EARLIER_MISSES = [
+    (13, 14, 2), (5, 6, 2), (6, 10, 2), (10, 14, 2), (11, 14, 2), (90, 49, 2), (38, 41, 2), (23, 58, 2),
+    (77, 20, 4), (52, 17, 13), (96, 13, 8), (41, 96, 16), (27, 24, 6), (84, 88, 77),
+]  # fmt: skip
+CLI_HEADER = ["p", "q", "k", "exit", "status", "valid", "breaks", "bound", "seconds"]
+
+
+def cli_sizes(seed: int, count: int) -> list[tuple[int, int, int]]:
+    """The earlier misses, ``count`` seeded unequal sizes, and the edges (module docstring)."""
+    rng = random.Random(seed)
+    out = list(EARLIER_MISSES)
+    while len(out) < len(EARLIER_MISSES) + count:
+        p, q = rng.randint(2, 100), rng.randint(2, 100)
+        ks = [k for k in range(2, min(p, q) + 1) if (p * q) % k == 0]
+        if p != q and ks and (size := (p, q, rng.choice(ks))) not in out:
+            out.append(size)
+    for p in sorted(rng.sample(range(3, 100), 20)):
+        q = p + 1 if rng.random() < 0.5 else p - 1
+        for k in (2, max(k for k in range(2, min(p, q)) if (p * q) % k == 0)):
+            if (p, q, k) not in out:
+                out.append((p, q, k))
+    return out
+
+
+def run_cli(p: int, q: int, k: int, time_limit: float) -> list[str]:
+    """One whole ``schev generate`` process for the size: the row of :data:`CLI_HEADER`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        spec = Path(tmp) / "spec.toml"
+        spec.write_text(f"boards = {k}\n[teams.A]\nsize = {p}\n[teams.B]\nsize = {q}\n")
+        command = [sys.executable, "-m", "scheveningen", "generate", "--spec", str(spec)]
+        command += ["--time-limit", f"{time_limit:g}", "--format", "json"]
+        started = time.monotonic()
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        seconds = time.monotonic() - started
+    try:
+        doc = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        doc = {}
+    games = doc.get("games") or []
+    valid = "-"
+    if games:
+        rounds: dict[int, list[tuple[int, str, str]]] = {}
+        for game in games:
+            rounds.setdefault(game["round"], []).append((game["board"], game["white"], game["black"]))
+        pairings = []
+        for r in sorted(rounds):
+            row = []
+            for _board, white, black in sorted(rounds[r]):
+                a_white = white.startswith("A")
+                a, b = (white, black) if a_white else (black, white)
+                row.append((int(a[1:]), int(b[1:]), a_white))
+            pairings.append(row)
+        # the rules the designer reported relaxed (rule 3 for 6 against 2 on 2 boards) may be broken
+        relaxed = {int(entry["rule"]) for entry in doc.get("relaxed") or []}
+        verdict = verify(Schedule.from_pairings(pairings, team_a=p, team_b=q))
+        broken = {int(v.rule) for v in verdict.violations()}
+        valid = (
+            ("yes" if not broken else f"yes, rule {', '.join(map(str, sorted(broken)))} relaxed")
+            if broken <= relaxed
+            else "NO"
+        )
+    return [
+        str(p), str(q), str(k), str(done.returncode), str(doc.get("status", "-")), valid,
+        str(doc.get("breaks", "-")), str(doc.get("lower_bound", "-")), f"{seconds:.2f}",
+    ]  # fmt: skip
+
+
+def cli_main(args: argparse.Namespace, header: list[str]) -> int:
+    """``--cli N``: the whole designer on each size, one process at a time."""
+    header.append(
+        f"- Each size: `schev generate --spec FILE --time-limit {args.time_limit:g} --format json`, whole process"
+    )
+    print("\n".join(header), flush=True)
+    rows = []
+    for p, q, k in cli_sizes(args.seed, args.cli):
+        row = run_cli(p, q, k, args.time_limit)
+        rows.append(row)
+        print(" | ".join(row), flush=True)
+    answered = [r for r in rows if r[3] == "0" and r[5].startswith("yes")]
+    late = [r for r in rows if float(r[-1]) > args.time_limit + 2]
+    summary = [
+        f"Load average at the end: {load_average()} (timings on a shared machine are noisy).",
+        f"- {len(answered)} of {len(rows)} sizes answered (exit 0) with a verified schedule; "
+        f"exit 3: {sum(1 for r in rows if r[3] == '3')} ("
+        + (", ".join(f"{r[0]} against {r[1]} on {r[2]}" for r in rows if r[3] == "3") or "none")
+        + f"); invalid: {sum(1 for r in rows if r[5] == 'NO')}; "
+        "other exits: "
+        + (", ".join(f"{r[0]} against {r[1]} on {r[2]}: {r[3]}" for r in rows if r[3] not in "03") or "none")
+        + ".",
+        f"- whole process over {args.time_limit + 2:g} s: {len(late)}"
+        + (" (" + ", ".join(f"{r[0]} against {r[1]} on {r[2]}: {r[-1]} s" for r in late) + ")" if late else "")
+        + f"; the slowest {max((float(r[-1]) for r in rows), default=0):.2f} s; median "
+        f"{sorted(float(r[-1]) for r in rows)[len(rows) // 2]:.2f} s.",
+        f"- optimal: {sum(1 for r in rows if r[4] == 'optimal')}; without any break: "
+        f"{sum(1 for r in rows if r[6] == '0')}.",
+    ]
+    markdown = [
+        "# Unequal teams, the whole designer at every kind of size (`unequal_coverage.py --cli`)",
+        "",
+        *header,
+        "",
+        *summary,
+        "",
+        "`exit`: the process's exit code (3: nothing found); `valid`: the printed games pass the verifier "
+        "(but for the rules the designer reported relaxed); "
+        "`bound`: the lower bound the designer reported; `seconds`: the whole process.",
+        "",
+        *markdown_table(CLI_HEADER, rows),
+        "",
+    ]
+    args.out_dir.mkdir(parents=True, exist_ok=True)
+    write_results(args.out_dir, args.name, markdown, CLI_HEADER, rows)
+    print("\n".join(summary))
+    return 1 if any(r[5] == "NO" for r in rows) else 0
+
+
 def family(p: int, q: int, k: int) -> str:
     """Which family of docs/bounds_unequal.md the size falls in (the order one_team_full and then
-    full_side_schedule try)."""
+    full_side_schedule try; the alternating layout of models/positions.py is tried before all of them
+    and taken when it has no break)."""
     if k < min(p, q):
-        return "both teams sit out: re-cut, other layouts after"
+        return "both teams sit out: alternating layout, then re-cut and other layouts"
     if p < q:
         return family(q, p, k) + " (teams swapped)"
     if unequal.paired_classes(p, k) is not None:
@@ -125,10 +253,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="every odd p against even k, not a sample")
     parser.add_argument("--wide", type=int, default=0, help="add this many sizes from every other family")
     parser.add_argument("--sit-out", type=int, default=None, help="both teams sitting out: clubs and this many more")
+    parser.add_argument("--cli", type=int, default=None, help="the whole designer on this many seeded sizes")
     parser.add_argument("--out-dir", type=Path, default=RESULTS)
     parser.add_argument("--name", default="unequal_coverage")
     args = parser.parse_args(argv)
     header = machine_lines([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])
+    if args.cli is not None:
+        return cli_main(args, header)
     budget = 0.75 * args.time_limit
     header.append(f"- Each size: `construct_unequal(p, q, k)` here, deadline {budget:g} s (3/4 of the limit)")
     print("\n".join(header), flush=True)

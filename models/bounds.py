@@ -6,6 +6,8 @@ The proofs are in docs/bounds.md (facts 1-9); the computer-proven ones are re-ru
 
 from __future__ import annotations
 
+import math
+
 
 def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool = True) -> int:
     """A proven lower bound on breaks with equal teams and rule 3 in every round (proofs in docs/bounds.md).
@@ -202,18 +204,64 @@ def unequal_break_bound(
     unless the caller says it holds: without it 9 against 3 and 12 against 4 have schedules
     with no break.
 
+    *One team of k playing every round where the sit-out model has proven (in this process) that no
+    schedule without a break exists, rule 3 kept: at least 1* (:func:`record_no_break_free`).
+
+    *Two boards, both team sizes even, each divided by their gcd odd, rule 3 kept: at least 2
+    breaks* (:func:`two_board_zero_possible`; the proof is ``models/positions.py``'s docstring).
+
     Elsewhere (a double round, or other sizes) no bound above 0 is proven: for many sizes
     schedules with no break at all exist (``models/unequal.py`` builds them, for example
     16 against 12 on 12 boards; ``benchmarks/unequal_minima.py`` finds them for 7, 9 or 11
     against 4 and 11 to 17 against 6), so 0 is then the truth, not a gap in the theory.
     """
     small, large = sorted((size_a, size_b))
-    if double or small != boards:
+    if double:
+        return 0
+    if boards == 2 and board_balance and not two_board_zero_possible(size_a, size_b):
+        return 2
+    if small != boards:
         return 0
     bound = boards // 2 if large == boards + 1 else 0  # ceil((k - 1) / 2)
     if board_balance:
         bound = max(bound, multiple_break_bound(large, boards))
+        if (large, boards) in _NO_BREAK_FREE:
+            bound = max(bound, 1)
     return bound
+
+
+#: Sizes (p, k: p players against k who play every round, single round) for which the sit-out model
+#: (``models/sitouts.py``) has proven, by CP-SAT's exhaustive INFEASIBLE, that no schedule without a
+#: break keeps rule 3.  Filled as the constructions run (``record_no_break_free``); a process that has
+#: not tried the size simply claims nothing.
+_NO_BREAK_FREE: set[tuple[int, int]] = set()
+
+
+def record_no_break_free(p: int, k: int) -> None:
+    """Note that p against k (k players playing every round) has no schedule without a break keeping
+    rule 3, as the sit-out model proved with x = floor(k/2) X players.  Why that is a proof: with no
+    break every player alternates and team B splits into x players White in odd rounds and k - x White
+    in even ones; rule 3 puts floor(k/2) or ceil(k/2) A Whites in round 1, so x is floor(k/2) or
+    ceil(k/2), and reversing every colour (which keeps rule 3) exchanges the two; the model's criterion
+    is exact for a given x (docs/bounds_unequal.md, "When a schedule without any break exists") and its
+    symmetry breaking (renumbering team A, reversing colours when 2x = k) and its cut (an even number of
+    games in odd rounds when 2x = k) hold for some schedule whenever one exists.  So
+    :func:`unequal_break_bound` may then claim 1 with rule 3."""
+    _NO_BREAK_FREE.add((p, k))
+
+
+def two_board_zero_possible(size_a: int, size_b: int) -> bool:
+    """Whether teams of these sizes on 2 boards have a schedule without a break keeping rule 3 (and
+    then rules 1 and 2 as well): the number of games p*q is even, and the sizes are not both even with
+    both p/g and q/g odd, g = gcd(p, q).  Where they are, every schedule keeping rule 3 has an even
+    number of breaks, at least 2.  Proof and construction: ``models/positions.py``."""
+    p, q = size_a, size_b
+    if (p * q) % 2:
+        return False
+    if p % 2 or q % 2:
+        return True
+    g = math.gcd(p, q)
+    return (p // g) % 2 == 0 or (q // g) % 2 == 0
 
 
 def multiple_break_bound(p: int, k: int) -> int:

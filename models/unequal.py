@@ -86,8 +86,9 @@ import networkx as nx
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
-from scheveningen.models.bounds import unequal_break_bound
+from scheveningen.models.bounds import record_no_break_free, unequal_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
+from scheveningen.models.positions import alternating_schedule
 from scheveningen.models.recut import recut
 from scheveningen.models.reserve import reserve_schedule, reserves_schedule
 from scheveningen.models.schedule import Game, Player, Schedule, Team
@@ -113,6 +114,8 @@ CLASS_MODEL_CELLS = 500
 Z_WORK_LIMIT = 1.0
 #: Above this many cells (p*k), even p against odd k with a common factor takes the blocks alone.
 BLOCKS_ALONE_CELLS = 3000
+#: The alternating layout (models/positions.py), tried first, has this share of the time left.
+ALTERNATING_SHARE = 0.3
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
 #: :func:`zero_break_schedule` is tried up to this many A players (the sit-out model's p*p Booleans
@@ -277,6 +280,8 @@ def zero_break_schedule(p: int, k: int) -> Schedule | None:
     """p against k on k boards, team B playing every round, with no break at all and rules 1-3 kept,
     from the sit-out model (``models/sitouts.py``); ``None`` when it finds none within its work."""
     found = zero_break_modes(p, k, ZERO_BREAK_WORK, _DEADLINE.get())
+    if found.outcome is Outcome.NONE:  # a proof: the designer may report a lower bound of 1
+        record_no_break_free(p, k)
     return schedule_from_modes(p, k, found) if found.outcome is Outcome.FOUND else None
 
 
@@ -977,17 +982,41 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     size = UnequalSize(size_a, size_b, boards)
     if size.size_a == size.size_b == size.boards:
         raise ValueError("equal teams: use models.constructions.construct")
-    single: Schedule | None
-    if size_b == boards:
+    # Every player alternating, where the layout allows (models/positions.py): no break at all, and
+    # on 2 boards the fewest the layout's switches give, 2 (the bound) at most sizes where none is
+    # possible.  Where a bound rules out a schedule without a break (k + 1 against k, c*k against k) the layout
+    # could only cost time, except on 2 boards, where its switches meet the bound.
+    first = None
+    if boards == 2 or unequal_break_bound(size_a, size_b, boards, board_balance=True) == 0:
+        first = alternating_schedule(size_a, size_b, boards, _share(ALTERNATING_SHARE))
+    single: Schedule | None = None
+    bound = unequal_break_bound(size_a, size_b, boards, board_balance=True)
+    # Taken at once when nothing can do better, and on 2 boards, where the layouts below rarely answer
+    # (they missed 13 against 14 and the like) and would spend the time of the colour search.
+    if first is not None and (boards == 2 or _schedule_breaks(first) <= bound):
+        single = first
+    elif size_b == boards:
         single = one_team_full(size_a, boards)
     elif size_a == boards:
         built = one_team_full(size_b, boards)
         single = swap_teams(built) if built is not None else None
     else:
         single = both_sit_out_schedule(size_a, size_b, boards)
+    if first is not None and (single is None or _schedule_breaks(first) < _schedule_breaks(single)):
+        single = first
     if single is None:
         return None
     return mirrored_double(single) if double else single
+
+
+def _share(fraction: float) -> float | None:
+    """A deadline ``fraction`` of the way from now to the construction's deadline (at least 1 s on),
+    so that a layout tried first leaves the others their time; ``None`` without a deadline."""
+    deadline = _DEADLINE.get()
+    if deadline is None:
+        return None
+    now = time.monotonic()
+    return min(deadline, now + max(1.0, fraction * (deadline - now)))
 
 
 def both_sit_out_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:

@@ -84,9 +84,11 @@ def _sitting_out(result: Result) -> list[dict[str, object]]:
     if schedule is None or result.match.equal_teams:
         return []
     out: list[dict[str, object]] = []
+    # players as (team, number) keys: hashing the Player dataclass is the slow part at 5,000 rounds
+    names = [((p.team, p.number), str(p)) for p in schedule.all_players()]
     for r, games in enumerate(schedule.rounds, start=1):
-        playing = {p for g in games for p in (g.white, g.black)}
-        out.append({"round": r, "players": [str(p) for p in schedule.all_players() if p not in playing]})
+        playing = {(p.team, p.number) for g in games for p in (g.white, g.black)}
+        out.append({"round": r, "players": [name for key, name in names if key not in playing]})
     return out
 
 

@@ -328,20 +328,29 @@ def check_complete(schedule: Checkable, double: bool) -> list[Violation]:
 
 def _check_sit_outs_in_turn(schedule: WrittenSchedule) -> list[Violation]:
     """With more players than boards, players sit out in turn: after every round the
-    numbers of rounds teammates have sat out differ by at most 1."""
+    numbers of rounds teammates have sat out differ by at most 1.  (Counted as games played,
+    which only the round's own players change: sat out = rounds so far - games played.)"""
     out: list[Violation] = []
     for team in (Team.A, Team.B):
         if schedule.team_size(team) == schedule.boards:
             continue
-        sat_out = dict.fromkeys(schedule.players(team), 0)
+        players = schedule.players(team)
+        played = dict.fromkeys(players, 0)
+        how_many = {0: len(players)}  # games played -> players with that many
+        fewest = most_played = 0
         for r, games in enumerate(schedule.rounds, start=1):
-            playing = {p for game in games for p in (game.white, game.black) if p.team is team}
-            for player in sat_out:
-                if player not in playing:
-                    sat_out[player] += 1
-            low, high = min(sat_out.values()), max(sat_out.values())
+            playing = {p for game in games for p in (game.white, game.black) if p.team is team and p in played}
+            for player in playing:
+                count = played[player]
+                how_many[count] -= 1
+                played[player] = count + 1
+                how_many[count + 1] = how_many.get(count + 1, 0) + 1
+                most_played = max(most_played, count + 1)
+            while how_many.get(fewest, 0) == 0:
+                fewest += 1
+            low, high = r - most_played, r - fewest
             if high - low > 1:
-                most = [str(p) for p, c in sat_out.items() if c == high]
+                most = [str(p) for p in players if r - played[p] == high]
                 out.append(
                     Violation(
                         Rule.COMPLETE,

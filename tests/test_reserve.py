@@ -123,7 +123,9 @@ def test_the_unequal_designer_takes_it_for_three_reserves_on_odd_boards() -> Non
     schedule = construct_unequal(26, 21, 21)
     assert schedule is not None
     verdict = verify(schedule)
-    assert verdict.ok and verdict.metrics.total_breaks == 17  # the board classes had 25
+    # the reserves' construction has 17 (the board classes had 25); the alternating layout
+    # (models/positions.py), tried first, has none at this size (26 + 21 is odd)
+    assert verdict.ok and verdict.metrics.total_breaks <= 17
 
 
 def test_the_same_schedules_in_every_process() -> None:

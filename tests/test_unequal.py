@@ -338,7 +338,10 @@ def test_construction_is_the_same_in_every_process() -> None:
         "print(hashlib.sha256(repr(odd_k_schedule(26, 15)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(blocks_schedule(33, 27)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(construct_unequal(12, 16, 6)).encode()).hexdigest()); "
-        "print(hashlib.sha256(repr(construct_unequal(13, 10, 10)).encode()).hexdigest())"
+        "print(hashlib.sha256(repr(construct_unequal(13, 10, 10)).encode()).hexdigest()); "
+        "from scheveningen.models.positions import alternating_schedule; "
+        "print(hashlib.sha256(repr(alternating_schedule(17, 52, 13)).encode()).hexdigest()); "
+        "print(hashlib.sha256(repr(alternating_schedule(10, 30, 2)).encode()).hexdigest())"
     )
     digests = {
         subprocess.run(

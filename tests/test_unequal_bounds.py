@@ -12,6 +12,7 @@ from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import multiple_break_bound, unequal_break_bound
 from scheveningen.models.schedule import Schedule
+from scheveningen.models.unequal import zero_break_schedule
 from scheveningen.solver.verifier import verify
 
 
@@ -124,3 +125,11 @@ def test_multiple_bound_needs_k_dividing_p_by_an_odd_number_from_three() -> None
             assert multiple_break_bound(p, k) == expected
             assert unequal_break_bound(p, k, k, double=True, board_balance=True) == 0
     assert unequal_break_bound(5, 4, 4, board_balance=True) == 2  # the k + 1 bound is kept
+
+
+def test_a_size_the_sit_out_model_rules_out_gets_bound_one_with_rule_3() -> None:
+    assert zero_break_schedule(9, 6) is None  # the sit-out model proves there is none ...
+    assert unequal_break_bound(9, 6, 6, board_balance=True) == 1  # ... so the bound is 1 with rule 3
+    assert unequal_break_bound(6, 9, 6, board_balance=True) == 1  # either team order
+    assert unequal_break_bound(9, 6, 6) == 0  # and nothing is claimed without rule 3
+    assert fewest_breaks(9, 6, board_balance=True, below=1) is None  # the bound is true (this file's model)

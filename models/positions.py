@@ -1,0 +1,795 @@
+"""Every player alternating: schedules laid out as one sequence of games, cut into rounds.
+
+Teams of p (team A) and q (team B) players on k boards play p*q/k rounds.  Write the games as one
+sequence of p*q *positions*, round r holding positions r*k .. r*k + k - 1 (board i the i-th of them),
+and let alpha(s) and beta(s) be the A and B players of position s.  **Team A has White exactly at
+the even positions.**  Then every round has floor(k/2) or ceil(k/2) Whites of team A and the teams'
+totals differ by at most one (rule 3), whatever the players; and a player *alternates* (never
+breaks, so rules 1 and 2 hold) exactly when any two of its consecutive positions are an odd distance
+apart.  The schedule is complete when s -> (alpha(s), beta(s)) hits every pair once.  On 2 boards
+every schedule keeping rule 3 is of this form (put the game with A's White first in each round).
+
+**Passes.**  Team A sits out in turn when its sequence is a run of *A-passes*, p positions each, each
+holding every A player once (then after every position, so after every round, the players' counts
+differ by at most one); likewise team B in *B-passes* of q.  An A player at offset x of pass m and
+x' of pass m + 1 is p - x + x' positions on: odd when x and x' differ in parity (p even) or agree (p
+odd).  Either way the position's *group* g(s) = (s + floor(s/p)) mod 2 stays the same along an
+alternating player, and each pass has ceil(p/2) positions of group 0 and floor(p/2) of group 1; so
+team A splits into groups of those sizes, a group's members filling its positions in every pass.
+Team B likewise splits into *classes* by c(s) = (s + floor(s/q)) mod 2, of ceil(q/2) and floor(q/2).
+Two positions of one player in the same round are the remaining hazard: only possible across a pass
+boundary (a round holding one), and avoided by the order inside the passes: team A in the same order
+every pass where that balances the classes (:func:`_rotation`; consecutive positions are then p or
+p +- 1 apart, at least k when k < p), else placed pass by pass with a small flow for the players at a
+pass's end (:func:`_place_a`); team B's repeats undone by exchanging two B players of a class along
+their alternating cycle (:func:`_unclash_b`); and what is left by exchanging whole games between
+positions of one parity in one A-pass and one B-pass, which keeps every player's pass, colour and
+opponent (:func:`_mend_rounds`, greedy, then :func:`_mend_model`, a small CP-SAT model).
+
+**What is left.**  Which group member takes which position in each A-pass, so that every A player
+holds exactly ceil(q/2) positions of class 0 (it meets each class-0 B player once): a flow, each pass
+giving its group's class-0 positions to that many members.  Then which B player of the class takes
+each position: for class c the graph between A players and B-passes, an edge per class-c position,
+is regular (degree the class's size), so its edges split into perfect matchings, one per B player of
+the class (Koenig; by alternating paths here): each B player plays once per B-pass and meets every A
+player once.
+
+**When no player breaks.**  Without switches the flow has an answer exactly when group 0's positions
+hold ceil(p/2) * ceil(q/2) of class 0 (greedy: each pass's class-0 positions to the members with the
+fewest so far).  With X(s) = (-1)^g(s), Y(s) = (-1)^c(s) that count is (pq + sum X + sum Y + sum XY)/4;
+sum X is q for odd p (each pass sums to 1) and 0 for even p, likewise sum Y, and sum XY =
+T(p, q) = sum over s < pq of (-1)^(floor(s/p) + floor(s/q)).  So the condition is T = 0 when p + q
+is odd or both are even, and T = 1 when both are odd.
+
+* p + q odd: s -> pq - 1 - s sends floor(s/p) to q - 1 - floor(s/p) and floor(s/q) to
+  p - 1 - floor(s/q), changing every term's sign, with no fixed point (pq is even): T = 0.
+* Both even, p = g p', q = g q', g = gcd: T = g * (the sum over t < g p'q' of
+  (-1)^(floor(t/p') + floor(t/q'))); shifting t by p'q' adds q' and p' to the floors.  One of p', q'
+  even (so g even): every shift flips the sign and the g stretches cancel, T = 0.  Both odd: the
+  shift keeps the sign, T = g^2 * S with S a sum of p'q' (odd) terms +-1, so T != 0.
+* Both odd: the same with g odd gives T = g^2 * S with S odd, so T = 1 needs g = 1 (and then S = 1:
+  computed for every size up to 100, and the construction's own check covers every size it builds).
+
+So **no break at all** for p + q odd, for both even unless p/g and q/g are both odd, and for both
+odd and prime to each other, at any number of boards, as long as the cut into rounds repeats nobody.
+On 2 boards the description is complete, so the excluded even sizes have no schedule without a break
+keeping rule 3 (``models/bounds.py: two_board_zero_possible``); for both even, breaks then come in
+pairs (each A-pass has as many even offsets as odd ones, so as many players keep an even offset from
+one pass to the next as keep an odd one), at least 2.
+
+**With breaks** (the other sizes).  An A player may *switch* group between two passes, one break: after
+an even number of its games when q is even (its two alternating stretches then have even length and
+rule 1 holds exactly; with q odd one stretch is odd and the imbalance is one either way).  A switch
+from group 0 to 1 pairs with one from 1 to 0 at the same boundary, keeping the groups' sizes, and each
+player switches at most once (so never three in a row).  The flow decides whether the switches leave
+every player ceil(q/2) positions of class 0; 1, 2, ... pairs at the boundary nearest the middle are
+tried, from the fewest that can move group 0's surplus, in both orientations of the teams.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import networkx as nx
+from ortools.sat.python import cp_model
+
+from scheveningen.models.schedule import Schedule
+from scheveningen.models.symmetry import swap_teams
+
+#: Colour exchanges :func:`_unclash_b` tries in all before leaving the rest to :func:`_mend_rounds`.
+KEMPE_TRIES = 3000
+#: Game exchanges :func:`_mend_rounds` tries in all before giving up.
+MEND_TRIES = 200_000
+#: Exchanges :func:`_search_b` tries in all.
+SEARCH_TRIES = 200_000
+#: A single switching pair in the rotation is tried after this many boundaries nearest the middle ...
+SWITCH_BOUNDARIES = 6
+#: ... and this many places.
+SWITCH_PLACES = 10
+#: CP-SAT's deterministic time for :func:`_mend_model`.
+MEND_WORK = 2.0
+
+
+def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float | None = None) -> Schedule | None:
+    """Teams of ``size_a`` and ``size_b`` on ``boards`` boards laid out as alternating passes (module
+    docstring), rules 1-3 kept; ``None`` when the layout's flow or the cut into rounds finds nothing,
+    or at ``deadline`` (``time.monotonic()``).  No break where :func:`zero_possible`; otherwise the
+    fewest group switches found (two breaks a pair), the teams taken in whichever order has fewer."""
+    p, q, k = size_a, size_b, boards
+    if k < 1 or min(p, q) < k or (p * q) % k:
+        return None
+    best = _oriented(p, q, k, deadline)
+    if best is not None and best[1] == 0:
+        return best[0]
+    if _late(deadline):
+        return best[0] if best is not None else None
+    other = _oriented(q, p, k, deadline)
+    if other is not None and (best is None or other[1] < best[1]):
+        return swap_teams(other[0])
+    return best[0] if best is not None else None
+
+
+def zero_possible(size_a: int, size_b: int) -> bool:
+    """Whether the layout has no break (module docstring): p + q odd; both even unless p/g and q/g are
+    both odd (g = gcd); both odd and g = 1."""
+    return _surplus(size_a, size_b) == 0
+
+
+def _late(deadline: float | None) -> bool:
+    return deadline is not None and time.monotonic() > deadline
+
+
+def _group(s: int, p: int) -> int:
+    return (s + s // p) % 2
+
+
+def _class(s: int, q: int) -> int:
+    return (s + s // q) % 2
+
+
+def _surplus(p: int, q: int) -> int:
+    """Group 0's class-0 positions beyond ceil(p/2) * ceil(q/2)."""
+    count = sum(1 for s in range(p * q) if _group(s, p) == 0 and _class(s, q) == 0)
+    return count - ((p + 1) // 2) * ((q + 1) // 2)
+
+
+def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule, int] | None:
+    """The layout with team A's groups as given (switches on team A's side), and its breaks."""
+    surplus = _surplus(p, q)
+    if surplus == 0:
+        built = _build(p, q, k, [], deadline)
+        return (built, 0) if built is not None else None
+    half = (q + 1) // 2
+    # After an even number of games (pass m odd) when q is even; anywhere when q is odd.  Middle first.
+    allowed = range(1, q - 1, 2) if q % 2 == 0 else range(0, q - 1)
+    boundaries = sorted(allowed, key=lambda m: (abs(2 * (m + 1) - q), m))
+    if not boundaries:
+        return None
+    size0 = (p + 1) // 2
+    pairs_max = min(size0, p - size0)
+    least = max(1, -(-abs(surplus) // half))
+    tries = sorted({t for t in (least, least + 1, least + 2, 2 * least, 4 * least, pairs_max) if 1 <= t <= pairs_max})
+    for pairs in tries:
+        if _late(deadline):
+            return None
+        switches = [(boundaries[0], i, size0 + i) for i in range(pairs)]
+        built = _build(p, q, k, switches, deadline)
+        if built is not None:
+            return built, 2 * pairs
+    # One pair elsewhere: which two neighbours in the rotation switch, and after which pass, decides
+    # how many class-0 positions move between the groups.
+    for m in boundaries[:SWITCH_BOUNDARIES]:
+        for i in range(1, min(pairs_max, SWITCH_PLACES)):
+            if _late(deadline):
+                return None
+            alpha = _rotation(p, q, k, [(m, i, size0 + i)])
+            if alpha is not None and (built := _finish(p, q, k, alpha, deadline)) is not None:
+                return built, 2
+    return None
+
+
+def _phases(p: int, q: int, switches: list[tuple[int, int, int]]) -> list[list[int]]:
+    """``phase[a][m]``: A player a's group in A-pass m; group 0 the first ceil(p/2) players, each
+    switch (m, a0, a1) exchanging a0 (group 0) and a1 (group 1) after pass m."""
+    size0 = (p + 1) // 2
+    phase = [[0 if a < size0 else 1] * q for a in range(p)]
+    for m, a0, a1 in switches:
+        for later in range(m + 1, q):
+            phase[a0][later] = 1
+            phase[a1][later] = 0
+    return phase
+
+
+def _supplies(p: int, q: int) -> list[list[int]]:
+    """``supply[m][group]``: the class-0 positions of that group in A-pass m."""
+    out = [[0, 0] for _ in range(q)]
+    for s in range(p * q):
+        if _class(s, q) == 0:
+            out[s // p][_group(s, p)] += 1
+    return out
+
+
+def _class_zero(p: int, q: int, phase: list[list[int]]) -> list[list[bool]] | None:
+    """``zero[a][m]``: A player a takes a class-0 position in A-pass m; each takes ceil(q/2) in all.
+    Greedy (fewest so far first) when nobody switches, else a max flow."""
+    need = (q + 1) // 2
+    supply = _supplies(p, q)
+    if all(len(set(row)) == 1 for row in phase):
+        zero = [[False] * q for _ in range(p)]
+        count = [0] * p
+        for m in range(q):
+            for group in (0, 1):
+                members = sorted((a for a in range(p) if phase[a][m] == group), key=lambda a: (count[a], a))
+                for a in members[: supply[m][group]]:
+                    zero[a][m] = True
+                    count[a] += 1
+        return zero if all(c == need for c in count) else None
+    graph = nx.DiGraph()
+    source, sink = -1, -2
+
+    def node(m: int, group: int) -> int:
+        return p + 2 * m + group
+
+    for m in range(q):
+        for group in (0, 1):
+            if supply[m][group]:
+                graph.add_edge(source, node(m, group), capacity=supply[m][group])
+        for a in range(p):
+            graph.add_edge(node(m, phase[a][m]), a, capacity=1)
+    for a in range(p):
+        graph.add_edge(a, sink, capacity=need)
+    value, flow = nx.maximum_flow(graph, source, sink)
+    if value != p * need:
+        return None
+    return [[flow[node(m, phase[a][m])].get(a, 0) == 1 for m in range(q)] for a in range(p)]
+
+
+def _build(
+    p: int, q: int, k: int, switches: list[tuple[int, int, int]], deadline: float | None = None
+) -> Schedule | None:
+    """The schedule for these switches: team A's order (the rotation where it fits, else placed pass by
+    pass after the class-0 flow), team B dealt by the colouring, the repeats in a round mended; ``None``
+    when the flow has no answer or a repeat stays."""
+    orders: list[list[int]] = []
+    if (rotation := _rotation(p, q, k, switches)) is not None:
+        orders.append(rotation)
+    phase = _phases(p, q, switches)
+    zero = _class_zero(p, q, phase)
+    if zero is not None:
+        placed = _place_a(p, q, k, phase, zero)
+        orders.append(placed if placed is not None else _place_a(p, q, k, phase, zero, plain=True) or [])
+    for alpha in orders:
+        if alpha and (built := _finish(p, q, k, alpha, deadline)) is not None:
+            return built
+    return None
+
+
+def _finish(p: int, q: int, k: int, alpha: list[int], deadline: float | None) -> Schedule | None:
+    """Team B dealt to team A's order ``alpha`` and every round's repeats undone, or ``None``."""
+    beta = _deal_b(p, q, alpha)
+    if beta is None:
+        return None
+    _unclash_b(p, q, k, alpha, beta, deadline)
+    if not (_mend_rounds(p, q, k, alpha, beta, deadline) or _mend_model(p, q, k, alpha, beta, deadline)):
+        # a longer search for team B's repeats (half the time left), then the game exchanges again
+        half = None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 2
+        _search_b(p, q, k, alpha, beta, half)
+        if not (_mend_rounds(p, q, k, alpha, beta, deadline) or _mend_model(p, q, k, alpha, beta, deadline)):
+            return None
+    rounds = p * q // k
+    # each round's games in the order of their A players, as the other constructions give them
+    pairings = [
+        sorted((alpha[s] + 1, beta[s] + 1, s % 2 == 0) for s in range(r * k, (r + 1) * k)) for r in range(rounds)
+    ]
+    return Schedule.from_pairings(pairings, team_a=p, team_b=q)
+
+
+def _mend_rounds(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadline: float | None = None) -> bool:
+    """Undo the repeats left in rounds (a player twice in one round) by exchanging whole games.  Two
+    positions of the same parity inside the same A-pass and the same B-pass can exchange their games:
+    both players of each keep their pass, the parity (so their colours and alternation) and their
+    opponent, so only the rounds change.  An exchange is taken when it lowers the repeats of the two
+    rounds it touches, so the total falls at every step.  True when no repeat is left (False too at
+    ``deadline``)."""
+    n = p * q
+
+    def repeats(r: int) -> int:
+        lo, hi = r * k, (r + 1) * k
+        return 2 * k - len({alpha[s] for s in range(lo, hi)}) - len({beta[s] for s in range(lo, hi)})
+
+    def offenders(r: int) -> list[int]:
+        lo, hi = r * k, (r + 1) * k
+        seen_a: dict[int, int] = {}
+        seen_b: dict[int, int] = {}
+        out = []
+        for s in range(lo, hi):
+            if alpha[s] in seen_a or beta[s] in seen_b:
+                out += [s, seen_a.get(alpha[s], s), seen_b.get(beta[s], s)]
+            seen_a.setdefault(alpha[s], s)
+            seen_b.setdefault(beta[s], s)
+        return list(dict.fromkeys(out))
+
+    pending = [r for r in range(n // k) if repeats(r)]
+    tries = 0
+    while pending:
+        if _late(deadline):
+            return False
+        r = pending[0]
+        if not repeats(r):
+            pending.pop(0)
+            continue
+        moved = False
+        for s in offenders(r):
+            lo = max(s - s % p, s - s % q)
+            hi = min(s - s % p + p, s - s % q + q)
+            for t in range(lo + (s - lo) % 2, hi, 2):
+                other = t // k
+                if other == r:
+                    continue
+                tries += 1
+                if tries > MEND_TRIES:
+                    return False
+                before = repeats(r) + repeats(other)
+                alpha[s], alpha[t] = alpha[t], alpha[s]
+                beta[s], beta[t] = beta[t], beta[s]
+                if repeats(r) + repeats(other) < before:
+                    moved = True
+                    if repeats(other) and other not in pending:
+                        pending.append(other)
+                    break
+                alpha[s], alpha[t] = alpha[t], alpha[s]
+                beta[s], beta[t] = beta[t], beta[s]
+            if moved:
+                break
+        if not moved:
+            return False
+    return True
+
+
+def _mend_model(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadline: float | None) -> bool:
+    """The exchanges of :func:`_mend_rounds` decided all at once by a small CP-SAT model.  A *cell* is
+    the positions of one parity in one A-pass and one B-pass; its games may be ordered in any way (each
+    player keeps its pass, parity and opponent).  Only a round holding a pass boundary can repeat a
+    player, so the model says which of each cell's games go to its positions in such rounds, every
+    such round with each player at most once; the cell's other positions take the rest.  One worker,
+    a work limit: the same answer on every machine.  True (and ``alpha``, ``beta`` rearranged) when it
+    finds one."""
+    n = p * q
+    straddling = {b // k for b in range(1, n) if b % k and (b % p == 0 or b % q == 0)}
+    cells: dict[tuple[int, int, int], list[int]] = {}
+    for s in range(n):
+        cells.setdefault((s // p, s // q, s % 2), []).append(s)
+    model = cp_model.CpModel()
+    chosen: dict[tuple[int, int], cp_model.IntVar] = {}  # (game = its position now, round) -> in that round
+    per_round_a: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    per_round_b: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    plans: list[tuple[list[int], dict[int, int]]] = []
+    for positions in cells.values():
+        spots: dict[int, int] = {}
+        for s in positions:
+            if s // k in straddling:
+                spots[s // k] = spots.get(s // k, 0) + 1
+        if not spots:
+            continue
+        plans.append((positions, spots))
+        for r, count in spots.items():
+            lits = []
+            for g in positions:
+                x = model.new_bool_var(f"g{g}r{r}")
+                chosen[g, r] = x
+                lits.append(x)
+                per_round_a.setdefault((r, alpha[g]), []).append(x)
+                per_round_b.setdefault((r, beta[g]), []).append(x)
+            model.add(sum(lits) == count)
+        for g in positions:
+            model.add_at_most_one([chosen[g, r] for r in spots])
+    for lits in [*per_round_a.values(), *per_round_b.values()]:
+        if len(lits) > 1:
+            model.add_at_most_one(lits)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_deterministic_time = MEND_WORK
+    if deadline is not None:
+        left = deadline - time.monotonic()
+        if left <= 0.1:
+            return False
+        solver.parameters.max_time_in_seconds = left
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return False
+    games = {g: (alpha[g], beta[g]) for positions, _spots in plans for g in positions}
+    for positions, spots in plans:
+        placed: dict[int, list[int]] = {r: [] for r in spots}
+        rest: list[int] = []
+        for g in positions:
+            into = next((r for r in spots if solver.boolean_value(chosen[g, r])), None)
+            (placed[into] if into is not None else rest).append(g)
+        for s in positions:
+            g = placed[s // k].pop() if placed.get(s // k) else rest.pop()
+            alpha[s], beta[s] = games[g]
+    return True
+
+
+def _rotation(p: int, q: int, k: int, switches: list[tuple[int, int, int]] | None = None) -> list[int] | None:
+    """Team A in the same order in every pass (p odd), or with neighbours (offsets 2i, 2i + 1)
+    exchanged in every other pass (p even): consecutive positions of a player are p or p +- 1 apart,
+    an odd distance, and at least k when k < p, so no round holds a player twice.  A switch (m, a0, a1)
+    here exchanges the places of A players 2 a0 and 2 a0 + 1 (both players of one switch) for good after
+    pass m: one break each, their positions p +- 1 apart, so an even distance.  Only when every A
+    player then holds ceil(q/2) positions of class 0, perhaps after a few exchanges
+    (:func:`_balance_rotation`); ``None`` otherwise, or when k = p does not align."""
+    if k > p or (k == p and p % k):
+        return None
+    alpha = [0] * (p * q)
+    for s in range(p * q):
+        m, x = divmod(s, p)
+        alpha[s] = x if p % 2 else x ^ (m & 1)
+    busy: list[set[int]] = [set() for _ in range(p)]
+    for m, a0, _a1 in switches or []:
+        u, v = 2 * a0, 2 * a0 + 1
+        if v >= p or k == p:
+            return None
+        for s in range((m + 1) * p, p * q):
+            if alpha[s] in (u, v):
+                alpha[s] = u + v - alpha[s]
+        busy[u] |= {m, m + 1}
+        busy[v] |= {m, m + 1}
+    count = [0] * p
+    for s in range(p * q):
+        count[alpha[s]] += _class(s, q) == 0
+    need = (q + 1) // 2
+    if k == p:
+        return alpha if all(c == need for c in count) else None
+    return alpha if _balance_rotation(p, q, k, alpha, count, busy) else None
+
+
+def _balance_rotation(p: int, q: int, k: int, alpha: list[int], count: list[int], busy: list[set[int]]) -> bool:
+    """Make every count of class-0 positions ceil(q/2) by exchanging, in single passes, two players of
+    one group (positions of one parity) at most p - k apart, one with too many on a class-0 position and
+    one with too few on a class-1 position.  A player then sits at most p - k places early or late in
+    one pass and in its own place in the passes either side (it deviates in no two passes within two of
+    each other, nor next to its switch), so its consecutive positions stay at least k apart, in
+    different rounds; parities, so colours, are kept.  False (``alpha`` partly changed) when some count
+    cannot be mended so."""
+    need = (q + 1) // 2
+    reach = p - k
+    where = {(alpha[s], s // p): s for s in range(p * q)}
+    for u in range(p):
+        while count[u] > need:
+            done = False
+            for v in sorted(range(p), key=lambda v: (abs(v - u), v)):
+                if abs(v - u) > reach + 2:
+                    break
+                if v == u or count[v] >= need:
+                    continue
+                for m in range(q):
+                    if {m - 1, m, m + 1} & (busy[u] | busy[v]):
+                        continue
+                    su, sv = where[u, m], where[v, m]
+                    if (su - sv) % 2 or abs(su - sv) > reach or _class(su, q) != 0 or _class(sv, q) != 1:
+                        continue
+                    alpha[su], alpha[sv] = v, u
+                    where[u, m], where[v, m] = sv, su
+                    busy[u].add(m)
+                    busy[v].add(m)
+                    count[u] -= 1
+                    count[v] += 1
+                    done = True
+                    break
+                if done:
+                    break
+            if not done:
+                return False
+    return all(c == need for c in count)
+
+
+def _place_a(
+    p: int, q: int, k: int, phase: list[list[int]], zero: list[list[bool]], plain: bool = False
+) -> list[int] | None:
+    """alpha(s): in each A-pass the members of each group take its positions, the class-0 takers the
+    class-0 ones (a *place* is such a group and class).  A round can hold the end of one pass and the
+    start of the next; the players at that end (the pass's *late* positions) must not take the next
+    pass's positions in the round (its *early* ones).  Pass by pass, a small flow (:func:`_late_counts`)
+    decides how many players of each place, barred or not, and with each place in the next pass, take
+    the late positions, so that the barred players stay off the early positions and the next pass has
+    room outside its early positions for this pass's late players.  ``None`` when that has no answer."""
+    n = p * q
+
+    def shared(lo: int) -> int:
+        """Positions from ``lo`` (a pass start) to the end of the round holding it (none if aligned)."""
+        return 0 if lo % k == 0 else min(k - lo % k, p)
+
+    def place(s: int) -> tuple[int, int]:
+        return _group(s, p), _class(s, q)
+
+    def place_of(a: int, m: int) -> tuple[int, int]:
+        return phase[a][m], 0 if zero[a][m] else 1
+
+    places = [(0, 0), (0, 1), (1, 0), (1, 1)]
+    alpha = [-1] * n
+    barred: set[int] = set()  # players at the late positions of the previous pass
+    for m in range(q):
+        lo, hi = m * p, (m + 1) * p
+        early_end = lo + shared(lo)
+        late_start = hi - (k - shared(hi)) if m + 1 < q and shared(hi) else hi
+        room = dict.fromkeys(places, 0)  # the next pass's positions outside its early ones, per place
+        if late_start < hi:
+            for s in range(hi + shared(hi), hi + p):
+                room[place(s)] += 1
+        spots = {pl: [s for s in range(lo, hi) if place(s) == pl] for pl in places}
+        members = {pl: [a for a in range(p) if place_of(a, m) == pl] for pl in places}
+        if any(len(spots[pl]) != len(members[pl]) for pl in places):
+            return None
+        late_of = {pl: [s for s in spots[pl] if s >= late_start] for pl in places}
+        early_of = {pl: [s for s in spots[pl] if s < early_end] for pl in places}
+        kinds: dict[tuple[tuple[int, int], tuple[int, int], bool], list[int]] = {}
+        if late_start < hi:
+            for pl in places:
+                for a in members[pl]:
+                    kinds.setdefault((pl, place_of(a, m + 1), a in barred), []).append(a)
+        counts = _late_counts(
+            {pl: len(late_of[pl]) for pl in places},
+            {pl: sum(1 for a in members[pl] if a not in barred) - len(early_of[pl]) for pl in places},
+            room,
+            {key: len(players) for key, players in kinds.items()},
+        )
+        if counts is None:
+            return None
+        late_players: set[int] = set()
+        for pl in places:
+            late = [a for key, players in sorted(kinds.items()) if key[0] == pl for a in players[: counts.get(key, 0)]]
+            rest = [a for a in members[pl] if a not in late]
+            early = [a for a in rest if a not in barred][: len(early_of[pl])]
+            if len(early) < len(early_of[pl]):
+                return None
+            middle = [a for a in rest if a not in early]
+            order = iter(middle)
+            late_iter, early_iter = iter(late), iter(early)
+            for s in spots[pl]:
+                if s >= late_start:
+                    alpha[s] = next(late_iter)
+                elif s < early_end:
+                    alpha[s] = next(early_iter)
+                else:
+                    alpha[s] = next(order)
+            late_players.update(late)
+        barred = late_players
+    return alpha
+
+
+def _late_counts(
+    late: dict[tuple[int, int], int],
+    spare: dict[tuple[int, int], int],
+    room: dict[tuple[int, int], int],
+    kinds: dict[tuple[tuple[int, int], tuple[int, int], bool], int],
+) -> dict[tuple[tuple[int, int], tuple[int, int], bool], int] | None:
+    """How many players of each kind (place, next place, barred) take the late positions: ``late[pl]``
+    of each place, at most ``room[next]`` with each next place, and at most ``spare[pl]`` unbarred ones
+    of each place (the rest fill its early positions).  A max flow; ``None`` when it falls short."""
+    if not any(late.values()):
+        return {}
+    if any(value < 0 for value in spare.values()):
+        return None
+    # Integer nodes (source 0, sink 1): their hashes, unlike strings', are the same in every process,
+    # so the flow, and the schedule built from it, are too.
+    places = sorted({*late, *room, *(key[0] for key in kinds), *(key[1] for key in kinds)})
+    index = {pl: i for i, pl in enumerate(places)}
+    size = len(places)
+
+    def late_node(pl: tuple[int, int]) -> int:
+        return 2 + index[pl]
+
+    def unbarred_node(pl: tuple[int, int]) -> int:
+        return 2 + size + index[pl]
+
+    def next_node(pl: tuple[int, int]) -> int:
+        return 2 + 2 * size + index[pl]
+
+    def kind_node(pl: tuple[int, int], nxt: tuple[int, int], is_barred: bool) -> int:
+        return 2 + 3 * size + 2 * (size * index[pl] + index[nxt]) + is_barred
+
+    graph = nx.DiGraph()
+    for pl, count in late.items():
+        if count:
+            graph.add_edge(0, late_node(pl), capacity=count)
+            graph.add_edge(late_node(pl), unbarred_node(pl), capacity=spare[pl])
+    for (pl, nxt, is_barred), count in kinds.items():
+        if not late.get(pl):
+            continue
+        start = late_node(pl) if is_barred else unbarred_node(pl)
+        graph.add_edge(start, kind_node(pl, nxt, is_barred), capacity=count)
+        graph.add_edge(kind_node(pl, nxt, is_barred), next_node(nxt), capacity=count)
+    for nxt, count in room.items():
+        graph.add_edge(next_node(nxt), 1, capacity=count)
+    if 0 not in graph or 1 not in graph:
+        return None
+    value, flow = nx.maximum_flow(graph, 0, 1)
+    if value != sum(late.values()):
+        return None
+    return {
+        (pl, nxt, is_barred): flow[late_node(pl) if is_barred else unbarred_node(pl)][kind_node(pl, nxt, is_barred)]
+        for (pl, nxt, is_barred) in kinds
+        if late.get(pl)
+    }
+
+
+def _deal_b(p: int, q: int, alpha: list[int]) -> list[int] | None:
+    """beta(s): for each class c, colour the edges (A player, B-pass) of its positions so that no two
+    edges at a vertex share a colour (Koenig's alternating paths); colour i of class c is B player
+    c * ceil(q/2) + i.  ``None`` if the graph is not regular (a bug upstream)."""
+    sizes = ((q + 1) // 2, q // 2)
+    beta = [-1] * (p * q)
+    for cls in (0, 1):
+        colours = sizes[cls]
+        at_a = [[-1] * colours for _ in range(p)]  # colour -> position, at each A player
+        at_b = [[-1] * colours for _ in range(p)]  # colour -> position, at each B-pass
+        colour_of: dict[int, int] = {}
+        for s in range(p * q):
+            if _class(s, q) != cls:
+                continue
+            u, v = alpha[s], s // q
+            if -1 not in at_a[u] or -1 not in at_b[v]:
+                return None
+            x = at_a[u].index(-1)
+            y = at_b[v].index(-1)
+            if at_b[v][x] != -1:
+                # swap x and y along the path from v: v -x- A -y- B -x- ... (it never reaches u, which
+                # lacks x), after which x is free at v too
+                path = []
+                node, at_b_side, want = v, True, x
+                while True:
+                    edge = (at_b if at_b_side else at_a)[node][want]
+                    if edge == -1:
+                        break
+                    path.append(edge)
+                    node = alpha[edge] if at_b_side else edge // q
+                    at_b_side = not at_b_side
+                    want = y if want == x else x
+                for edge in path:
+                    old = colour_of[edge]
+                    at_a[alpha[edge]][old] = -1
+                    at_b[edge // q][old] = -1
+                for edge in path:
+                    new = y if colour_of[edge] == x else x
+                    colour_of[edge] = new
+                    at_a[alpha[edge]][new] = edge
+                    at_b[edge // q][new] = edge
+            colour_of[s] = x
+            at_a[u][x] = s
+            at_b[v][x] = s
+        for s, colour in colour_of.items():
+            beta[s] = cls * sizes[0] + colour
+    return beta
+
+
+def _unclash_b(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadline: float | None = None) -> bool:
+    """Make every round's B players different.  A B player can appear twice in a round only across a
+    B-pass boundary.  Such a position's B player b is exchanged with another, b', of its class on their
+    alternating cycle (the edges coloured b or b' form cycles, every A player and B-pass having one of
+    each), so the colouring stays proper and every pair still meets once; taken when the round comes
+    clear and no earlier round gets a repeat (the rounds are mended in order, so each exchange makes
+    progress).  At most :data:`KEMPE_TRIES` exchanges are tried in all (and none after ``deadline``);
+    False when some clash is left (for :func:`_mend_rounds`)."""
+    n = p * q
+    half0 = (q + 1) // 2
+    meet = [[-1] * q for _ in range(p)]  # meet[a][b]: the position where A player a meets b
+    in_pass = [[-1] * q for _ in range(p)]  # in_pass[j][b]: b's position in B-pass j
+    for s in range(n):
+        meet[alpha[s]][beta[s]] = s
+        in_pass[s // q][beta[s]] = s
+
+    def repeats(r: int) -> int:
+        seen = [beta[s] for s in range(r * k, min(n, (r + 1) * k))]
+        return len(seen) - len(set(seen))
+
+    def swap(cycle: list[int], b: int, other: int) -> None:
+        for t in cycle:
+            beta[t] = other if beta[t] == b else b
+        for t in cycle:
+            meet[alpha[t]][beta[t]] = t
+            in_pass[t // q][beta[t]] = t
+
+    def cycle_of(s: int, b: int, other: int) -> list[int]:
+        cycle, t, by_a = [s], s, True
+        while True:
+            want = other if beta[t] == b else b
+            t = meet[alpha[t]][want] if by_a else in_pass[t // q][want]
+            by_a = not by_a
+            if t == s:
+                return cycle
+            cycle.append(t)
+
+    tries = 0
+
+    def exchange(s: int, r: int) -> bool:
+        """Give position s another B player of its class, leaving round r fewer repeats and no other
+        round more."""
+        nonlocal tries
+        b = beta[s]
+        members = range(half0) if _class(s, q) == 0 else range(half0, q)
+        for other in members:
+            if other == b:
+                continue
+            tries += 1
+            if tries > KEMPE_TRIES or _late(deadline):
+                return False
+            cycle = cycle_of(s, b, other)
+            # the rounds before r must get no more repeats; later ones are mended in their turn
+            touched = {t // k for t in cycle if t // k <= r} | {r}
+            before = {t: repeats(t) for t in touched}
+            swap(cycle, b, other)
+            if repeats(r) < before[r] and all(repeats(t) <= was for t, was in before.items()):
+                return True
+            swap(cycle, b, other)  # an exchange undoes itself
+        return False
+
+    for j in range(1, p):
+        boundary = j * q
+        if boundary % k == 0:
+            continue
+        r = boundary // k
+        while repeats(r):
+            first: dict[int, int] = {}
+            clash = []
+            for s in range(r * k, (r + 1) * k):
+                if beta[s] in first:
+                    clash = [s, first[beta[s]]]
+                    break
+                first[beta[s]] = s
+            if not any(exchange(s, r) for s in clash):
+                break  # left to the search below
+    return all(not repeats(j * q // k) for j in range(1, p))
+
+
+def _search_b(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadline: float | None) -> bool:
+    """The same exchanges as a local search over all rounds at once: a random repeat, a random other B
+    player of its class, taken when the repeats summed over every round do not grow (so the search
+    may cross plateaus).  Seeded, so the same on every run; at most :data:`SEARCH_TRIES` tries, none
+    after ``deadline``.  True when no round repeats a B player."""
+    n = p * q
+    half0 = (q + 1) // 2
+    rounds = n // k
+    meet = [[-1] * q for _ in range(p)]
+    in_pass = [[-1] * q for _ in range(p)]
+    for s in range(n):
+        meet[alpha[s]][beta[s]] = s
+        in_pass[s // q][beta[s]] = s
+
+    def cycle_of(s: int, b: int, other: int) -> list[int]:
+        cycle, t, by_a = [s], s, True
+        while True:
+            want = other if beta[t] == b else b
+            t = meet[alpha[t]][want] if by_a else in_pass[t // q][want]
+            by_a = not by_a
+            if t == s:
+                return cycle
+            cycle.append(t)
+
+    counts: list[dict[int, int]] = [{} for _ in range(rounds)]
+    for s in range(n):
+        counts[s // k][beta[s]] = counts[s // k].get(beta[s], 0) + 1
+    excess = [sum(c - 1 for c in row.values()) for row in counts]
+    total = sum(excess)
+    rng = random.Random(0)
+    r = 0
+
+    def move(cycle: list[int], b: int, other: int) -> int:
+        """Exchange b and other on the cycle; the change in the summed repeats."""
+        change = 0
+        for t in cycle:
+            r, old = t // k, beta[t]
+            new = other if old == b else b
+            row = counts[r]
+            change -= row[old] > 1
+            row[old] -= 1
+            change += row.get(new, 0) >= 1
+            row[new] = row.get(new, 0) + 1
+            beta[t] = new
+        for t in cycle:
+            meet[alpha[t]][beta[t]] = t
+            in_pass[t // q][beta[t]] = t
+        return change
+
+    for tries in range(SEARCH_TRIES):
+        if total == 0:
+            return True
+        if tries % 64 == 0 and _late(deadline):
+            return False
+        if tries % 16 == 0 or not excess[r]:
+            r = rng.choice([t for t in range(rounds) if excess[t]])
+        bad = [s for s in range(r * k, (r + 1) * k) if counts[r][beta[s]] > 1]
+        s = rng.choice(bad)
+        b = beta[s]
+        members = range(half0) if _class(s, q) == 0 else range(half0, q)
+        other = rng.choice([v for v in members if v != b]) if len(members) > 1 else b
+        if other == b:
+            continue
+        cycle = cycle_of(s, b, other)
+        change = move(cycle, b, other)
+        if change > 0:
+            move(cycle, b, other)  # undo: an exchange undoes itself
+            continue
+        total += change
+        for t in {t // k for t in cycle}:
+            excess[t] = sum(c - 1 for c in counts[t].values() if c > 1)
+    return total == 0

@@ -1,0 +1,139 @@
+"""The alternating layout (models/positions.py) and the 2-board bound (models/bounds.py).
+
+The schedules are counted by the verifier, which shares no code with the layout; the bound's claim
+(no schedule without a break keeping rule 3 on 2 boards when both sizes are even and both divided by
+their gcd are odd) is checked against a small CP-SAT model written here, on tiny sizes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from ortools.sat.python import cp_model
+
+from scheveningen.models.bounds import two_board_zero_possible, unequal_break_bound
+from scheveningen.models.positions import alternating_schedule, zero_possible
+from scheveningen.models.unequal import construct_unequal
+from scheveningen.solver.verifier import verify
+
+
+def alternating_exists(p: int, q: int) -> bool:
+    """Whether p against q on 2 boards has a schedule in which every player alternates, keeping rule 3
+    (team A White on exactly one board a round) and sitting out in turn; CP-SAT, rules 1-2 not posted."""
+    rounds = p * q // 2
+    model = cp_model.CpModel()
+    meet = {(a, b, r): model.new_bool_var("") for a in range(p) for b in range(q) for r in range(rounds)}
+    a_white = {(a, b, r): model.new_bool_var("") for a in range(p) for b in range(q) for r in range(rounds)}
+    for a in range(p):
+        for b in range(q):
+            model.add_exactly_one(meet[a, b, r] for r in range(rounds))
+            for r in range(rounds):
+                model.add_implication(a_white[a, b, r], meet[a, b, r])
+    for r in range(rounds):
+        model.add(sum(meet[a, b, r] for a in range(p) for b in range(q)) == 2)
+        model.add(sum(a_white[a, b, r] for a in range(p) for b in range(q)) == 1)
+    for team, size in ((0, p), (1, q)):
+        for i in range(size):
+            plays, white = [], []
+            for r in range(rounds):
+                games = [meet[i, b, r] for b in range(q)] if team == 0 else [meet[a, i, r] for a in range(p)]
+                whites = [a_white[i, b, r] for b in range(q)] if team == 0 else [a_white[a, i, r] for a in range(p)]
+                x, w = model.new_bool_var(""), model.new_bool_var("")
+                model.add(sum(games) == x)
+                if team == 0:
+                    model.add(sum(whites) == w)
+                else:  # a B player has White where it plays and team A has not
+                    model.add(sum(games) - sum(whites) == w)
+                plays.append(x)
+                white.append(w)
+            for t in range(1, rounds + 1):  # in turn: floor or ceil of the share after every round
+                model.add_linear_constraint(sum(plays[:t]), 2 * t // size, -(-2 * t // size))
+            for r in range(rounds):
+                for later in range(r + 1, rounds):
+                    # consecutive games (none between) have different colours
+                    model.add(white[r] + white[later] == 1).only_enforce_if(
+                        [plays[r], plays[later], *(~x for x in plays[r + 1 : later])]
+                    )
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 30
+    status = solver.solve(model)
+    assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
+    return status != cp_model.INFEASIBLE
+
+
+@pytest.mark.parametrize("p, q", [(2, 6), (4, 4), (2, 4), (3, 4), (4, 8)])
+def test_two_board_claim_matches_an_exhaustive_model(p: int, q: int) -> None:
+    assert alternating_exists(p, q) == two_board_zero_possible(p, q)
+
+
+def test_the_closed_form_condition_is_the_layout_count() -> None:
+    for p in range(2, 31):
+        for q in range(2, 31):
+            if (p * q) % 2 == 0:
+                assert zero_possible(p, q) == two_board_zero_possible(p, q), (p, q)
+            elif zero_possible(p, q):  # both odd: only when prime to each other
+                assert math.gcd(p, q) == 1
+
+
+@pytest.mark.parametrize(
+    "p, q, k",
+    [
+        (13, 14, 2),
+        (5, 6, 2),
+        (9, 14, 2),
+        (11, 14, 2),
+        (77, 20, 4),
+        (27, 24, 6),
+        (7, 9, 3),
+        (52, 17, 13),
+        (21, 8, 8),
+        (75, 16, 10),  # the rotation balanced by exchanges
+    ],
+)
+def test_alternating_layout_has_no_break(p: int, q: int, k: int) -> None:
+    schedule = alternating_schedule(p, q, k)
+    assert schedule is not None
+    verdict = verify(schedule)
+    assert verdict.ok, verdict.violations()
+    assert verdict.metrics.total_breaks == 0
+    assert (schedule.team_a, schedule.team_b, schedule.boards) == (p, q, k)
+
+
+@pytest.mark.parametrize("p, q", [(6, 10), (10, 14), (14, 6)])
+def test_two_boards_without_an_alternating_layout_meet_the_bound(p: int, q: int) -> None:
+    bound = unequal_break_bound(p, q, 2, board_balance=True)
+    assert bound == 2 and unequal_break_bound(p, q, 2) == 0  # rule 3 is what the proof needs
+    schedule = construct_unequal(p, q, 2)
+    assert schedule is not None
+    verdict = verify(schedule)
+    assert verdict.ok and verdict.metrics.total_breaks == bound
+
+
+def test_random_sizes_are_valid_whenever_built() -> None:
+    rng = random.Random(5)
+    built = 0
+    for _ in range(12):
+        p, q = rng.randint(3, 30), rng.randint(3, 30)
+        ks = [k for k in range(2, min(p, q) + 1) if (p * q) % k == 0 and not p == q == k]
+        if not ks:
+            continue
+        k = rng.choice(ks)
+        schedule = alternating_schedule(p, q, k)
+        if schedule is None:
+            continue
+        built += 1
+        verdict = verify(schedule)
+        assert verdict.ok, (p, q, k, verdict.violations())
+        if zero_possible(p, q):
+            assert verdict.metrics.total_breaks == 0
+    assert built >= 6
+
+
+def test_switches_in_the_rotation_keep_every_rule() -> None:
+    schedule = alternating_schedule(58, 14, 14)  # both even, 29 and 7 odd: switches needed
+    assert schedule is not None
+    verdict = verify(schedule)
+    assert verdict.ok and verdict.metrics.total_breaks == 2
