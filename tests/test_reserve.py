@@ -13,7 +13,7 @@ import pytest
 from scheveningen.models.bounds import unequal_break_bound
 from scheveningen.models.reserve import reserve_schedule, reserves_schedule, special_phases
 from scheveningen.models.schedule import Player, Schedule, Team
-from scheveningen.models.unequal import construct_unequal, rotation_plays
+from scheveningen.models.unequal import construct_unequal, full_side_schedule, one_team_full, rotation_plays
 from scheveningen.solver.verifier import verify
 
 
@@ -100,11 +100,22 @@ def test_several_reserves_refuse_other_sizes(p: int, k: int) -> None:
         reserves_schedule(rotation_plays(p, k, p), k)
 
 
-def test_the_unequal_designer_takes_it_for_three_reserves() -> None:
-    schedule = construct_unequal(23, 20, 20)
-    assert schedule is not None
+@pytest.mark.parametrize(("p", "k"), [(23, 20), (26, 21)])
+def test_one_team_full_takes_it_for_three_reserves(p: int, k: int) -> None:
+    # Where one team plays every round (construct_unequal tries the alternating layout of
+    # models/positions.py before this, which has no break at 26 against 21 but none at all at 23
+    # against 20): the reserves' construction, not the extended base or the board classes.
+    schedule = one_team_full(p, k)
+    before = full_side_schedule(p, k)  # the extended base (even k) or the board classes (odd k)
+    assert schedule is not None and before is not None
     verdict = verify(schedule)
-    assert verdict.ok and verdict.metrics.total_breaks == 16  # the extended base had 56
+    assert verdict.ok and verdict.metrics.total_breaks == reserves_breaks(p, k) < verify(before).metrics.total_breaks
+
+
+def reserves_breaks(p: int, k: int) -> int:
+    schedule = reserves_schedule(rotation_plays(p, k, p), k)
+    assert schedule is not None
+    return verify(schedule).metrics.total_breaks
 
 
 @pytest.mark.parametrize(("p", "k"), [(12, 9), (18, 15), (26, 21)])
@@ -119,21 +130,12 @@ def test_reserves_on_odd_boards_have_one_special(p: int, k: int) -> None:
     assert sum(_whites(schedule, Player(Team.B, k))) == p // 2  # rule 1 for w, exactly
 
 
-def test_the_unequal_designer_takes_it_for_three_reserves_on_odd_boards() -> None:
-    schedule = construct_unequal(26, 21, 21)
-    assert schedule is not None
-    verdict = verify(schedule)
-    # the reserves' construction has 17 (the board classes had 25); the alternating layout
-    # (models/positions.py), tried first, has none at this size (26 + 21 is odd)
-    assert verdict.ok and verdict.metrics.total_breaks <= 17
-
-
 def test_the_same_schedules_in_every_process() -> None:
     code = (
-        "import hashlib; from scheveningen.models.unequal import construct_unequal; "
+        "import hashlib; from scheveningen.models.unequal import construct_unequal, one_team_full; "
         "print(hashlib.sha256(repr(construct_unequal(13, 12, 12)).encode()).hexdigest()); "
-        "print(hashlib.sha256(repr(construct_unequal(23, 20, 20)).encode()).hexdigest()); "
-        "print(hashlib.sha256(repr(construct_unequal(26, 21, 21)).encode()).hexdigest())"
+        "print(hashlib.sha256(repr(one_team_full(23, 20)).encode()).hexdigest()); "
+        "print(hashlib.sha256(repr(one_team_full(26, 21)).encode()).hexdigest())"
     )
     digests = {
         subprocess.run(
