@@ -982,26 +982,33 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     size = UnequalSize(size_a, size_b, boards)
     if size.size_a == size.size_b == size.boards:
         raise ValueError("equal teams: use models.constructions.construct")
+    bound = unequal_break_bound(size_a, size_b, boards, board_balance=True)
+    # One team playing every round (boards > 2): its own constructions first, which often have no
+    # break (the paired classes, the sit-out model) and otherwise at most one a player (the reserves);
+    # the alternating layout only where they leave breaks that a bound does not force.
+    single: Schedule | None = None
+    full_side = boards > 2 and boards in (size_a, size_b)
+    if full_side:
+        built = one_team_full(max(size_a, size_b), boards)
+        single = built if built is None or size_b == boards else swap_teams(built)
+        if single is not None and _schedule_breaks(single) <= bound:
+            return mirrored_double(single) if double else single
     # Every player alternating, where the layout allows (models/positions.py): no break at all, and
     # on 2 boards the fewest the layout's switches give, 2 (the bound) at most sizes where none is
     # possible.  Where a bound rules out a schedule without a break (k + 1 against k, c*k against k) the layout
     # could only cost time, except on 2 boards, where its switches meet the bound.
     first = None
-    if boards == 2 or unequal_break_bound(size_a, size_b, boards, board_balance=True) == 0:
+    if boards == 2 or bound == 0:
         first = alternating_schedule(size_a, size_b, boards, _share(ALTERNATING_SHARE))
-    single: Schedule | None = None
-    bound = unequal_break_bound(size_a, size_b, boards, board_balance=True)
     # Taken at once when nothing can do better, and on 2 boards, where the layouts below rarely answer
     # (they missed 13 against 14 and the like) and would spend the time of the colour search.
     if first is not None and (boards == 2 or _schedule_breaks(first) <= bound):
         single = first
-    elif size_b == boards:
-        single = one_team_full(size_a, boards)
-    elif size_a == boards:
-        built = one_team_full(size_b, boards)
-        single = swap_teams(built) if built is not None else None
-    else:
-        single = both_sit_out_schedule(size_a, size_b, boards)
+    elif not full_side:
+        single = both_sit_out_schedule(size_a, size_b, boards) if boards not in (size_a, size_b) else None
+        if single is None and boards in (size_a, size_b):  # one team full on 2 boards
+            built = one_team_full(max(size_a, size_b), boards)
+            single = built if built is None or size_b == boards else swap_teams(built)
     if first is not None and (single is None or _schedule_breaks(first) < _schedule_breaks(single)):
         single = first
     if single is None:
