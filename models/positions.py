@@ -642,6 +642,29 @@ def _deal_b(p: int, q: int, alpha: list[int]) -> list[int] | None:
     return beta
 
 
+def _exchange_cycle(
+    s: int,
+    b: int,
+    other: int,
+    alpha: list[int],
+    beta: list[int],
+    meet: list[list[int]],
+    in_pass: list[list[int]],
+    q: int,
+) -> list[int]:
+    """The positions that exchanging B players ``b`` and ``other`` from position ``s`` moves: alternately
+    the position where the same A player meets the other B player and the position in the same pass
+    (``meet[a][b]``, ``in_pass[pass][b]``), until the walk closes (a Kempe chain)."""
+    cycle, t, by_a = [s], s, True
+    while True:
+        want = other if beta[t] == b else b
+        t = meet[alpha[t]][want] if by_a else in_pass[t // q][want]
+        by_a = not by_a
+        if t == s:
+            return cycle
+        cycle.append(t)
+
+
 def _unclash_b(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadline: float | None = None) -> bool:
     """Make every round's B players different.  A B player can appear twice in a round only across a
     B-pass boundary.  Such a position's B player b is exchanged with another, b', of its class on their
@@ -670,14 +693,7 @@ def _unclash_b(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadli
             in_pass[t // q][beta[t]] = t
 
     def cycle_of(s: int, b: int, other: int) -> list[int]:
-        cycle, t, by_a = [s], s, True
-        while True:
-            want = other if beta[t] == b else b
-            t = meet[alpha[t]][want] if by_a else in_pass[t // q][want]
-            by_a = not by_a
-            if t == s:
-                return cycle
-            cycle.append(t)
+        return _exchange_cycle(s, b, other, alpha, beta, meet, in_pass, q)
 
     tries = 0
 
@@ -736,14 +752,7 @@ def _search_b(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadlin
         in_pass[s // q][beta[s]] = s
 
     def cycle_of(s: int, b: int, other: int) -> list[int]:
-        cycle, t, by_a = [s], s, True
-        while True:
-            want = other if beta[t] == b else b
-            t = meet[alpha[t]][want] if by_a else in_pass[t // q][want]
-            by_a = not by_a
-            if t == s:
-                return cycle
-            cycle.append(t)
+        return _exchange_cycle(s, b, other, alpha, beta, meet, in_pass, q)
 
     counts: list[dict[int, int]] = [{} for _ in range(rounds)]
     for s in range(n):

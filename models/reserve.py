@@ -68,6 +68,7 @@ import networkx as nx
 from ortools.sat.python import cp_model
 
 from scheveningen.models.schedule import Schedule
+from scheveningen.models.sitouts import one_worker_solver
 
 #: Deterministic time for each of the two models (both finish well within it up to 100 boards).
 RESERVE_WORK = 5.0
@@ -167,16 +168,6 @@ def _can_meet_specials(played: list[int], choice: _Choice, team: _Team) -> bool:
     )
 
 
-def _solver(work: float, deadline: float | None) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = work
-    if deadline is not None:
-        solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.01)
-    return solver
-
-
 def _phases(
     options: dict[int, list[_Choice]], team: _Team, rounds: int, work: float, deadline: float | None
 ) -> dict[int, _Choice] | None:
@@ -200,7 +191,7 @@ def _phases(
     for r in range(1, rounds + 1):
         model.add(sum(in_x[r]) == team.y_players_in(r))
     model.minimize(sum(breaking))
-    solver = _solver(work, deadline)
+    solver = one_worker_solver(work, deadline)
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return {a: next(c for c, lit in choices if solver.boolean_value(lit)) for a, choices in picks.items()}
@@ -238,7 +229,7 @@ def _specials(
         for r in played[a]:
             model.add_at_most_one(by_game.get((a, r), []))
         model.add(sum(in_x[a]) == len(chosen[a].x_rounds) - team.alternators)
-    solver = _solver(work, deadline)
+    solver = one_worker_solver(work, deadline)
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return {(a, r): i for (a, r, i), lit in meets.items() if solver.boolean_value(lit)}

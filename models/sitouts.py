@@ -109,12 +109,7 @@ def zero_break_modes(p: int, k: int, work: float, deadline: float | None = None,
         model.add(sum(x_mode[a, r] for a in players) == x)
     if 2 * x == k:
         model.add(sign[0] == 1)  # reversing every colour keeps x = k/2 and flips every sign
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = work
-    if deadline is not None:
-        solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.01)
+    solver = one_worker_solver(work, deadline)
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
         return Modes(Outcome.NONE, x, [], {})
@@ -123,3 +118,15 @@ def zero_break_modes(p: int, k: int, work: float, deadline: float | None = None,
     grid = [[solver.boolean_value(plays[a, r]) for r in rounds] for a in players]
     modes = {(a, r): solver.boolean_value(x_mode[a, r]) for a in players for r in rounds if grid[a][r]}
     return Modes(Outcome.FOUND, x, grid, modes)
+
+
+def one_worker_solver(work: float, deadline: float | None = None) -> cp_model.CpSolver:
+    """A CP-SAT solver on one worker with seed 0 and ``work`` deterministic seconds, so that a model
+    gets the same answer on every run; ``deadline`` (``time.monotonic()``), if given, caps it too."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.max_deterministic_time = work
+    if deadline is not None:
+        solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.01)
+    return solver

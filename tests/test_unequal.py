@@ -347,6 +347,10 @@ def test_construction_is_the_same_in_every_process() -> None:
         "print(hashlib.sha256(repr(blocks_schedule(33, 27)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(construct_unequal(12, 16, 6)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(construct_unequal(13, 10, 10)).encode()).hexdigest()); "
+        "from scheveningen.models.unequal import one_team_full; "  # the reserves' construction (models/reserve.py)
+        "print(hashlib.sha256(repr(construct_unequal(13, 12, 12)).encode()).hexdigest()); "
+        "print(hashlib.sha256(repr(one_team_full(23, 20)).encode()).hexdigest()); "
+        "print(hashlib.sha256(repr(one_team_full(26, 21)).encode()).hexdigest()); "
         "from scheveningen.models.positions import alternating_schedule; "
         "print(hashlib.sha256(repr(alternating_schedule(17, 52, 13)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(alternating_schedule(10, 30, 2)).encode()).hexdigest())"
