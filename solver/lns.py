@@ -565,48 +565,24 @@ def repair(
                 attempt(repair, lead, share)
         if options:
             return min(options, key=lambda g: g.breaks()), used
+
+    def run(repair: Callable[..., tuple[Grid | None, float]], end: float, budget: float | None) -> Grid | None:
+        """``repair`` from the current schedule until ``end`` with ``budget`` work; its work is counted."""
+        nonlocal used
+        found, more = repair(match, grid, current, end, budget, workers, seed, relaxed, board_excess)
+        used += more
+        return found
+
     third = time.monotonic() + (deadline - time.monotonic()) / 3
-    fallback, more = repair_by_rounds(
-        match,
-        grid,
-        current,
-        third,
-        None if work is None else max(work / 3 - used, 0.001),
-        workers,
-        seed,
-        relaxed,
-        board_excess,
-    )
-    used += more
+    fallback = run(repair_by_rounds, third, None if work is None else max(work / 3 - used, 0.001))
     # Most of what is left, but not all: when no window is solved, the search improves the fallback.
     share = time.monotonic() + (deadline - time.monotonic()) * 0.85
-    found, more = repair_pairings(
-        match,
-        grid,
-        current,
-        share,
-        None if work is None else max(work - used, 0.0),
-        workers,
-        seed,
-        relaxed,
-        board_excess,
-    )
-    used += more
+    found = run(repair_pairings, share, None if work is None else max(work - used, 0.0))
     options = [g for g in (found, fallback) if g is not None]
     if options:
         return min(options, key=lambda g: g.breaks()), used
-    again, more = repair_by_rounds(
-        match,
-        grid,
-        current,
-        deadline,
-        None if work is None else max(work - used, 0.001),
-        workers,
-        seed,
-        relaxed,
-        board_excess,
-    )
-    return again, used + more
+    again = run(repair_by_rounds, deadline, None if work is None else max(work - used, 0.001))
+    return again, used
 
 
 def repair_by_rounds(
