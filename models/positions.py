@@ -68,6 +68,7 @@ tried, from the fewest that can move group 0's surplus, in both orientations of 
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -75,6 +76,7 @@ import networkx as nx
 from ortools.sat.python import cp_model
 
 from scheveningen.models.schedule import Schedule
+from scheveningen.models.sitouts import one_worker_solver
 from scheveningen.models.symmetry import swap_teams
 
 #: Colour exchanges :func:`_unclash_b` tries in all before leaving the rest to :func:`_mend_rounds`.
@@ -89,6 +91,10 @@ SWITCH_BOUNDARIES = 6
 SWITCH_PLACES = 10
 #: CP-SAT's deterministic time for :func:`_mend_model`.
 MEND_WORK = 2.0
+#: CP-SAT's deterministic time for :func:`_place_by_states`.
+CLASS_WORK = 5.0
+#: The corridors :func:`_place_by_states` tries in turn (a narrow one solves fast; None: every count).
+STATE_BANDS: tuple[int | None, ...] = (8, None)
 
 
 def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float | None = None) -> Schedule | None:
@@ -99,15 +105,26 @@ def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float 
     p, q, k = size_a, size_b, boards
     if k < 1 or min(p, q) < k or (p * q) % k:
         return None
-    best = _oriented(p, q, k, deadline)
-    if best is not None and best[1] == 0:
-        return best[0]
-    if _late(deadline):
-        return best[0] if best is not None else None
-    other = _oriented(q, p, k, deadline)
-    if other is not None and (best is None or other[1] < best[1]):
-        return swap_teams(other[0])
-    return best[0] if best is not None else None
+    # A team playing every round goes second: its passes are the rounds, so it never meets a repeat.
+    flipped = p == k < q
+    if flipped:
+        p, q = q, p
+    try:
+        best = _oriented(p, q, k, deadline)
+    except _Impossible:
+        return None  # and so in the other order (the layout's family is the same, colours reversed)
+    if best is None or best[1] > 0:
+        other = None if _late(deadline) else _oriented(q, p, k, deadline)
+        if other is not None and (best is None or other[1] < best[1]):
+            best, flipped = other, not flipped
+    if best is None:
+        return None
+    return swap_teams(best[0]) if flipped else best[0]
+
+
+class _Impossible(Exception):
+    """No placement of team A's players keeps them alternating and out of repeats, for the groups
+    given: proven by :func:`_place_by_states`'s model, so nothing else need be tried for them."""
 
 
 def zero_possible(size_a: int, size_b: int) -> bool:
@@ -135,7 +152,8 @@ def _surplus(p: int, q: int) -> int:
 
 
 def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule, int] | None:
-    """The layout with team A's groups as given (switches on team A's side), and its breaks."""
+    """The layout with team A's groups as given (switches on team A's side), and its breaks.  Raises
+    :class:`_Impossible` when none without a break exists (where :func:`zero_possible`)."""
     surplus = _surplus(p, q)
     if surplus == 0:
         built = _build(p, q, k, [], deadline)
@@ -154,7 +172,10 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
         if _late(deadline):
             return None
         switches = [(boundaries[0], i, size0 + i) for i in range(pairs)]
-        built = _build(p, q, k, switches, deadline)
+        try:
+            built = _build(p, q, k, switches, deadline)
+        except _Impossible:
+            continue
         if built is not None:
             return built, 2 * pairs
     # One pair elsewhere: which two neighbours in the rotation switch, and after which pass, decides
@@ -225,12 +246,117 @@ def _class_zero(p: int, q: int, phase: list[list[int]]) -> list[list[bool]] | No
     return [[flow[node(m, phase[a][m])].get(a, 0) == 1 for m in range(q)] for a in range(p)]
 
 
+def _place_by_states(
+    p: int, q: int, k: int, phase: list[list[int]], deadline: float | None, band: int | None = None
+) -> tuple[list[int] | None, bool]:
+    """alpha(s) where the greedy class-0 choice leaves :func:`_place_a` no answer: the class-0 takers
+    and the cut into rounds chosen together.  Cut pass m into *segments*, the stretches inside one round
+    and one B-pass: in a segment every position of one group has the same class (group + B-pass - m,
+    mod 2).  A player's *state* before a pass is its class-0 positions so far and whether it sat in the
+    last round of the previous pass when that round also holds this pass's start (then it must not take
+    this pass's segments in that round).  Players with the same groups in every pass are alike, so only
+    how many of each state take each segment matters: a small integer model (CP-SAT, one worker,
+    :data:`CLASS_WORK`) whose unknowns are those numbers, every segment's positions of each group
+    filled, every player ending with ceil(q/2) class-0 positions.  The players are then dealt to the
+    segments state by state.  ``(None, proven)`` when the model finds nothing, ``proven`` when it shows
+    that nothing exists (an exact statement without a ``band``)."""
+    need = (q + 1) // 2
+    kinds: dict[tuple[int, ...], list[int]] = {}
+    for a in range(p):
+        kinds.setdefault(tuple(phase[a]), []).append(a)
+    # segments[m]: (round, first position, end) of each stretch of pass m in one round and one B-pass
+    segments: list[list[tuple[int, int, int]]] = []
+    for m in range(q):
+        cuts = sorted({m * p, (m + 1) * p} | {t for t in range(m * p + 1, (m + 1) * p) if t % k == 0 or t % q == 0})
+        segments.append([(lo // k, lo, hi) for lo, hi in itertools.pairwise(cuts)])
+    first_round = [m * p // k if (m * p) % k else -1 for m in range(q)]  # the round shared with pass m - 1
+
+    model = cp_model.CpModel()
+    # take[kind, m, c, barred, i]: players of that kind and state taking segment i of pass m
+    take: dict[tuple[tuple[int, ...], int, int, bool, int], cp_model.IntVar] = {}
+    into: dict[tuple[tuple[int, ...], int, int, bool], list[cp_model.IntVar]] = {}
+    filling: dict[tuple[int, int, int], list[cp_model.IntVar]] = {}  # (m, segment, group) -> takers
+    for kind, members in kinds.items():
+        for m in range(q):
+            for c in _corridor(m, q, need, band):
+                for barred in (False, True):
+                    if m == 0 and (c or barred):
+                        continue
+                    arriving = into.get((kind, m, c, barred), [])
+                    if m and not arriving:
+                        continue
+                    here = []
+                    for i, (r, lo, _hi) in enumerate(segments[m]):
+                        if barred and r == first_round[m]:
+                            continue
+                        cls = (kind[m] + lo // q - m) % 2
+                        c_next = c + (cls == 0)
+                        if c_next not in _corridor(m + 1, q, need, band):
+                            continue
+                        var = model.new_int_var(0, len(members), "")
+                        take[kind, m, c, barred, i] = var
+                        filling.setdefault((m, i, kind[m]), []).append(var)
+                        here.append(var)
+                        late = m + 1 < q and r == first_round[m + 1]
+                        into.setdefault((kind, m + 1, c_next, late), []).append(var)
+                    if m == 0:
+                        model.add(sum(here) == len(members))
+                    else:
+                        model.add(sum(here) == sum(arriving))
+    for m in range(q):
+        for i, (_r, lo, hi) in enumerate(segments[m]):
+            for group in (0, 1):
+                size = sum(1 for s in range(lo, hi) if _group(s, p) == group)
+                model.add(sum(filling.get((m, i, group), [])) == size)
+    solver = one_worker_solver(CLASS_WORK, deadline)
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None, status == cp_model.INFEASIBLE
+    alpha = [-1] * (p * q)
+    state = {a: (0, False) for a in range(p)}
+    for m in range(q):
+        dealt: list[list[list[int]]] = [[[], []] for _ in segments[m]]  # players per segment and group
+        for kind, members in kinds.items():
+            for (c, barred), group_of_state in _by_state(members, state).items():
+                queue = iter(group_of_state)
+                for i in range(len(segments[m])):
+                    taking = take.get((kind, m, c, barred, i))
+                    for _ in range(solver.value(taking) if taking is not None else 0):
+                        dealt[i][kind[m]].append(next(queue))
+        for i, (r, lo, hi) in enumerate(segments[m]):
+            late = m + 1 < q and r == first_round[m + 1]
+            for group in (0, 1):
+                spots = [s for s in range(lo, hi) if _group(s, p) == group]
+                for s, a in zip(spots, dealt[i][group], strict=True):
+                    alpha[s] = a
+                    c, _ = state[a]
+                    state[a] = (c + (_class(s, q) == 0), late)
+    return alpha, False
+
+
+def _corridor(m: int, q: int, need: int, band: int | None) -> range:
+    """The class-0 counts a player may have before pass m: those from which ``need`` is still reachable,
+    and, given a ``band``, at most that far from the even pace m * need / q."""
+    low, high = max(0, need - (q - m)), min(m, need)
+    if band is not None:
+        low, high = max(low, m * need // q - band), min(high, -(-m * need // q) + band)
+    return range(low, high + 1)
+
+
+def _by_state(members: list[int], state: dict[int, tuple[int, bool]]) -> dict[tuple[int, bool], list[int]]:
+    out: dict[tuple[int, bool], list[int]] = {}
+    for a in members:
+        out.setdefault(state[a], []).append(a)
+    return out
+
+
 def _build(
     p: int, q: int, k: int, switches: list[tuple[int, int, int]], deadline: float | None = None
 ) -> Schedule | None:
     """The schedule for these switches: team A's order (the rotation where it fits, else placed pass by
     pass after the class-0 flow), team B dealt by the colouring, the repeats in a round mended; ``None``
-    when the flow has no answer or a repeat stays."""
+    when the flow has no answer or a repeat stays.  Raises :class:`_Impossible` when the state model
+    proves that team A has no placement for them."""
     orders: list[list[int]] = []
     if (rotation := _rotation(p, q, k, switches)) is not None:
         orders.append(rotation)
@@ -238,6 +364,12 @@ def _build(
     zero = _class_zero(p, q, phase)
     if zero is not None:
         placed = _place_a(p, q, k, phase, zero)
+        for band in STATE_BANDS:
+            if placed is not None or _late(deadline):
+                break
+            placed, proven = _place_by_states(p, q, k, phase, deadline, band)
+            if proven and band is None and not orders:
+                raise _Impossible
         orders.append(placed if placed is not None else _place_a(p, q, k, phase, zero, plain=True) or [])
     for alpha in orders:
         if alpha and (built := _finish(p, q, k, alpha, deadline)) is not None:

@@ -88,7 +88,7 @@ from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
 from scheveningen.models.bounds import record_no_break_free, unequal_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
-from scheveningen.models.positions import alternating_schedule
+from scheveningen.models.positions import alternating_schedule, zero_possible
 from scheveningen.models.recut import recut
 from scheveningen.models.reserve import reserve_schedule, reserves_schedule
 from scheveningen.models.schedule import Game, Player, Schedule, Team
@@ -116,6 +116,8 @@ Z_WORK_LIMIT = 1.0
 BLOCKS_ALONE_CELLS = 3000
 #: The alternating layout (models/positions.py), tried first, has this share of the time left.
 ALTERNATING_SHARE = 0.3
+#: ... and where one team plays every round and the layout can have no break, tried first.
+FULL_SIDE_ALTERNATING_SHARE = 0.6
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
 #: :func:`zero_break_schedule` is tried up to this many A players (the sit-out model's p*p Booleans
@@ -983,11 +985,26 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     if size.size_a == size.size_b == size.boards:
         raise ValueError("equal teams: use models.constructions.construct")
     bound = unequal_break_bound(size_a, size_b, boards, board_balance=True)
-    # One team playing every round (boards > 2): its own constructions first, which often have no
-    # break (the paired classes, the sit-out model) and otherwise at most one a player (the reserves);
-    # the alternating layout only where they leave breaks that a bound does not force.
+    # One team playing every round (boards > 2): where the alternating layout (models/positions.py)
+    # has no break in principle and the paired classes' closed form does not apply, the layout first:
+    # it answers in about 2 s at 100 players, where the team's own constructions can take all the time
+    # and leave hundreds of breaks (97 against 90: 480).  Otherwise the team's own constructions
+    # first, which often have no break (the paired classes, the sit-out model) and otherwise at most
+    # one a player (the reserves); the layout after them only where they leave breaks that a bound
+    # does not force.
     single: Schedule | None = None
+    first = None
     full_side = boards > 2 and boards in (size_a, size_b)
+    layout_first = (
+        full_side
+        and bound == 0
+        and zero_possible(size_a, size_b)
+        and paired_classes(max(size_a, size_b), boards) is None
+    )
+    if layout_first:
+        first = alternating_schedule(size_a, size_b, boards, _share(FULL_SIDE_ALTERNATING_SHARE))
+        if first is not None and _schedule_breaks(first) == 0:
+            return mirrored_double(first) if double else first
     if full_side:
         built = one_team_full(max(size_a, size_b), boards)
         single = built if built is None or size_b == boards else swap_teams(built)
@@ -997,8 +1014,7 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     # on 2 boards the fewest the layout's switches give, 2 (the bound) at most sizes where none is
     # possible.  Where a bound rules out a schedule without a break (k + 1 against k, c*k against k) the layout
     # could only cost time, except on 2 boards, where its switches meet the bound.
-    first = None
-    if boards == 2 or bound == 0:
+    if not layout_first and (boards == 2 or bound == 0):
         first = alternating_schedule(size_a, size_b, boards, _share(ALTERNATING_SHARE))
     # Taken at once when nothing can do better, and on 2 boards, where the layouts below rarely answer
     # (they missed 13 against 14 and the like) and would spend the time of the colour search.

@@ -13,8 +13,10 @@ import random
 import pytest
 from ortools.sat.python import cp_model
 
+from scheveningen.models import positions
 from scheveningen.models.bounds import two_board_zero_possible, unequal_break_bound
 from scheveningen.models.positions import alternating_schedule, zero_possible
+from scheveningen.models.sitouts import Outcome, zero_break_modes
 from scheveningen.models.unequal import construct_unequal
 from scheveningen.solver.verifier import verify
 
@@ -137,3 +139,34 @@ def test_switches_in_the_rotation_keep_every_rule() -> None:
     assert schedule is not None
     verdict = verify(schedule)
     assert verdict.ok and verdict.metrics.total_breaks == 2
+
+
+@pytest.mark.parametrize("p, q, k", [(30, 27, 27), (27, 30, 27), (41, 36, 36)])
+def test_the_state_model_places_team_a_where_the_greedy_choice_cannot(p: int, q: int, k: int) -> None:
+    """One team playing every round, the other's passes cut across the rounds: the class-0 takers
+    chosen pass by pass leave the cut a repeat, the state model chooses them with the cut."""
+    sitting, full = max(p, q), k
+    phase = positions._phases(sitting, full, [])
+    zero = positions._class_zero(sitting, full, phase)
+    assert zero is not None and positions._place_a(sitting, full, k, phase, zero) is None
+    schedule = alternating_schedule(p, q, k)
+    assert schedule is not None
+    verdict = verify(schedule)
+    assert verdict.ok, verdict.violations()
+    assert verdict.metrics.total_breaks == 0
+    assert (schedule.team_a, schedule.team_b, schedule.boards) == (p, q, k)
+
+
+@pytest.mark.parametrize("p, k", [(7, 6), (9, 6), (8, 7), (11, 6), (9, 7), (13, 7), (11, 9)])
+def test_the_layout_has_no_break_exactly_where_the_sit_out_model_finds_one(p: int, k: int) -> None:
+    """Team B playing every round: where the layout has no break in principle, the state model either
+    places team A or proves it cannot, and that agrees with the sit-out model (models/sitouts.py, a
+    different model of every schedule without a break keeping rules 1-3)."""
+    assert zero_possible(p, k)
+    try:
+        built = positions._oriented(p, k, k, None) is not None
+    except positions._Impossible:
+        built = False
+    found = zero_break_modes(p, k, 5.0).outcome
+    assert found in (Outcome.FOUND, Outcome.NONE)
+    assert built == (found is Outcome.FOUND)
