@@ -113,7 +113,8 @@ def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float 
         best = _oriented(p, q, k, deadline)
     except _Impossible:
         return None  # and so in the other order (the layout's family is the same, colours reversed)
-    if best is None or best[1] > 0:
+    # one switching pair (two breaks) is the fewest either order can have where the first needs one
+    if best is None or best[1] > 2:
         other = None if _late(deadline) else _oriented(q, p, k, deadline)
         if other is not None and (best is None or other[1] < best[1]):
             best, flipped = other, not flipped
@@ -246,6 +247,16 @@ def _class_zero(p: int, q: int, phase: list[list[int]]) -> list[list[bool]] | No
     return [[flow[node(m, phase[a][m])].get(a, 0) == 1 for m in range(q)] for a in range(p)]
 
 
+def _segments(p: int, q: int, k: int) -> tuple[list[list[tuple[int, int, int]]], list[int]]:
+    """Each pass cut into *segments*, (round, first position, end) of its stretches inside one round
+    and one B-pass; and the round each pass shares with the previous one (-1 where none)."""
+    segments: list[list[tuple[int, int, int]]] = []
+    for m in range(q):
+        cuts = sorted({m * p, (m + 1) * p} | {t for t in range(m * p + 1, (m + 1) * p) if t % k == 0 or t % q == 0})
+        segments.append([(lo // k, lo, hi) for lo, hi in itertools.pairwise(cuts)])
+    return segments, [m * p // k if (m * p) % k else -1 for m in range(q)]
+
+
 def _place_by_states(
     p: int, q: int, k: int, phase: list[list[int]], deadline: float | None, band: int | None = None
 ) -> tuple[list[int] | None, bool]:
@@ -264,12 +275,7 @@ def _place_by_states(
     kinds: dict[tuple[int, ...], list[int]] = {}
     for a in range(p):
         kinds.setdefault(tuple(phase[a]), []).append(a)
-    # segments[m]: (round, first position, end) of each stretch of pass m in one round and one B-pass
-    segments: list[list[tuple[int, int, int]]] = []
-    for m in range(q):
-        cuts = sorted({m * p, (m + 1) * p} | {t for t in range(m * p + 1, (m + 1) * p) if t % k == 0 or t % q == 0})
-        segments.append([(lo // k, lo, hi) for lo, hi in itertools.pairwise(cuts)])
-    first_round = [m * p // k if (m * p) % k else -1 for m in range(q)]  # the round shared with pass m - 1
+    segments, first_round = _segments(p, q, k)
 
     model = cp_model.CpModel()
     # take[kind, m, c, barred, i]: players of that kind and state taking segment i of pass m
@@ -370,9 +376,10 @@ def _build(
             placed, proven = _place_by_states(p, q, k, phase, deadline, band)
             if proven and band is None and not orders:
                 raise _Impossible
-        orders.append(placed if placed is not None else _place_a(p, q, k, phase, zero, plain=True) or [])
+        if placed is not None:
+            orders.append(placed)
     for alpha in orders:
-        if alpha and (built := _finish(p, q, k, alpha, deadline)) is not None:
+        if (built := _finish(p, q, k, alpha, deadline)) is not None:
             return built
     return None
 
@@ -595,9 +602,7 @@ def _balance_rotation(p: int, q: int, k: int, alpha: list[int], count: list[int]
     return all(c == need for c in count)
 
 
-def _place_a(
-    p: int, q: int, k: int, phase: list[list[int]], zero: list[list[bool]], plain: bool = False
-) -> list[int] | None:
+def _place_a(p: int, q: int, k: int, phase: list[list[int]], zero: list[list[bool]]) -> list[int] | None:
     """alpha(s): in each A-pass the members of each group take its positions, the class-0 takers the
     class-0 ones (a *place* is such a group and class).  A round can hold the end of one pass and the
     start of the next; the players at that end (the pass's *late* positions) must not take the next

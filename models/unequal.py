@@ -1015,7 +1015,8 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     # possible.  Where a bound rules out a schedule without a break (k + 1 against k, c*k against k) the layout
     # could only cost time, except on 2 boards, where its switches meet the bound.
     if not layout_first and (boards == 2 or bound == 0):
-        first = alternating_schedule(size_a, size_b, boards, _share(ALTERNATING_SHARE))
+        # with one team playing every round nothing comes after the layout: all the time left
+        first = alternating_schedule(size_a, size_b, boards, _share(1.0 if full_side else ALTERNATING_SHARE))
     # Taken at once when nothing can do better, and on 2 boards, where the layouts below rarely answer
     # (they missed 13 against 14 and the like) and would spend the time of the colour search.
     if first is not None and (boards == 2 or _schedule_breaks(first) <= bound):
