@@ -28,8 +28,12 @@ the smaller team dividing p*q) and the edges: 2 boards with teams one apart, k =
 p*q below the smaller team, and the misses of earlier runs.  It records the exit code, the whole
 process's wall time, the status, breaks and bound, and checks the printed games with the verifier.
 
+``--family N`` runs the whole designer, as ``--cli``, on N seeded sizes of issue 10's unequal kind (as
+``custom_scale.py --kinds unequal`` draws them, without the requests): n from 14 to 100 boards, one
+team of n players, the other of n + 2 to min(100, n + n/2), either team the larger.
+
     python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--wide 12] [--sit-out N]
-        [--cli N] [--name unequal_coverage]
+        [--cli N] [--family N] [--name unequal_coverage]
 
 Writes benchmarks/results/<name>.{md,csv}; exits 1 if a construction fails the verifier.
 """
@@ -118,6 +122,21 @@ def cli_sizes(seed: int, count: int) -> list[tuple[int, int, int]]:
     return out
 
 
+def family_sizes(seed: int, count: int) -> list[tuple[int, int, int]]:
+    """``count`` distinct seeded sizes of issue 10's unequal kind (module docstring)."""
+    rng = random.Random(seed)
+    out: list[tuple[int, int, int]] = []
+    while len(out) < count:
+        n = rng.randint(14, 100)
+        if n + 2 > min(100, n + n // 2):
+            continue
+        other = rng.randint(n + 2, min(100, n + n // 2))
+        size = (other, n, n) if rng.random() < 0.5 else (n, other, n)
+        if size not in out:
+            out.append(size)
+    return out
+
+
 def run_cli(p: int, q: int, k: int, time_limit: float) -> list[str]:
     """One whole ``schev generate`` process for the size: the row of :data:`CLI_HEADER`."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -162,13 +181,14 @@ def run_cli(p: int, q: int, k: int, time_limit: float) -> list[str]:
 
 
 def cli_main(args: argparse.Namespace, header: list[str]) -> int:
-    """``--cli N``: the whole designer on each size, one process at a time."""
+    """``--cli N`` or ``--family N``: the whole designer on each size, one process at a time."""
     header.append(
         f"- Each size: `schev generate --spec FILE --time-limit {args.time_limit:g} --format json`, whole process"
     )
     print("\n".join(header), flush=True)
     rows = []
-    for p, q, k in cli_sizes(args.seed, args.cli):
+    chosen = family_sizes(args.seed, args.family) if args.family is not None else cli_sizes(args.seed, args.cli or 0)
+    for p, q, k in chosen:
         row = run_cli(p, q, k, args.time_limit)
         rows.append(row)
         print(" | ".join(row), flush=True)
@@ -254,11 +274,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wide", type=int, default=0, help="add this many sizes from every other family")
     parser.add_argument("--sit-out", type=int, default=None, help="both teams sitting out: clubs and this many more")
     parser.add_argument("--cli", type=int, default=None, help="the whole designer on this many seeded sizes")
+    parser.add_argument("--family", type=int, default=None, help="the designer on N sizes of issue 10's kind")
     parser.add_argument("--out-dir", type=Path, default=RESULTS)
     parser.add_argument("--name", default="unequal_coverage")
     args = parser.parse_args(argv)
     header = machine_lines([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])
-    if args.cli is not None:
+    if args.cli is not None or args.family is not None:
         return cli_main(args, header)
     budget = 0.75 * args.time_limit
     header.append(f"- Each size: `construct_unequal(p, q, k)` here, deadline {budget:g} s (3/4 of the limit)")

@@ -21,10 +21,12 @@ Two positions of one player in the same round are the remaining hazard: only pos
 boundary (a round holding one), and avoided by the order inside the passes: team A in the same order
 every pass where that balances the classes (:func:`_rotation`; consecutive positions are then p or
 p +- 1 apart, at least k when k < p), else placed pass by pass with a small flow for the players at a
-pass's end (:func:`_place_a`); team B's repeats undone by exchanging two B players of a class along
-their alternating cycle (:func:`_unclash_b`); and what is left by exchanging whole games between
-positions of one parity in one A-pass and one B-pass, which keeps every player's pass, colour and
-opponent (:func:`_mend_rounds`, greedy, then :func:`_mend_model`, a small CP-SAT model).
+pass's end (:func:`_place_a`), else with the class-0 takers chosen together with the cut by a model
+over the players' states, which also proves when no order exists (:func:`_place_by_states`); team
+B's repeats undone by exchanging two B players of a class along their alternating cycle
+(:func:`_unclash_b`); and what is left by exchanging whole games between positions of one parity in
+one A-pass and one B-pass, which keeps every player's pass, colour and opponent (:func:`_mend_rounds`,
+greedy, then :func:`_mend_model`, a small CP-SAT model).
 
 **What is left.**  Which group member takes which position in each A-pass, so that every A player
 holds exactly ceil(q/2) positions of class 0 (it meets each class-0 B player once): a flow, each pass
