@@ -30,10 +30,12 @@ process's wall time, the status, breaks and bound, and checks the printed games 
 
 ``--family N`` runs the whole designer, as ``--cli``, on N seeded sizes of issue 10's unequal kind (as
 ``custom_scale.py --kinds unequal`` draws them, without the requests): n from 14 to 100 boards, one
-team of n players, the other of n + 2 to min(100, n + n/2), either team the larger.
+team of n players, the other of n + 2 to min(100, n + n/2), either team the larger.  ``--baseline
+PYTHON`` runs each size a second time with another install's interpreter (an earlier commit installed
+in its own venv) and puts its exit, breaks and seconds beside.
 
     python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--wide 12] [--sit-out N]
-        [--cli N] [--family N] [--name unequal_coverage]
+        [--cli N] [--family N] [--baseline PYTHON] [--name unequal_coverage]
 
 Writes benchmarks/results/<name>.{md,csv}; exits 1 if a construction fails the verifier.
 """
@@ -137,12 +139,13 @@ def family_sizes(seed: int, count: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def run_cli(p: int, q: int, k: int, time_limit: float) -> list[str]:
-    """One whole ``schev generate`` process for the size: the row of :data:`CLI_HEADER`."""
+def run_cli(p: int, q: int, k: int, time_limit: float, python: str = sys.executable) -> list[str]:
+    """One whole ``schev generate`` process for the size, run by ``python`` (another install's
+    interpreter for a baseline): the row of :data:`CLI_HEADER`."""
     with tempfile.TemporaryDirectory() as tmp:
         spec = Path(tmp) / "spec.toml"
         spec.write_text(f"boards = {k}\n[teams.A]\nsize = {p}\n[teams.B]\nsize = {q}\n")
-        command = [sys.executable, "-m", "scheveningen", "generate", "--spec", str(spec)]
+        command = [python, "-m", "scheveningen", "generate", "--spec", str(spec)]
         command += ["--time-limit", f"{time_limit:g}", "--format", "json"]
         started = time.monotonic()
         done = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -185,15 +188,22 @@ def cli_main(args: argparse.Namespace, header: list[str]) -> int:
     header.append(
         f"- Each size: `schev generate --spec FILE --time-limit {args.time_limit:g} --format json`, whole process"
     )
+    columns = list(CLI_HEADER)
+    if args.baseline:
+        header.append(f"- Baseline beside it: the same command run by `{args.baseline}` (another install)")
+        columns += ["before exit", "before breaks", "before seconds"]
     print("\n".join(header), flush=True)
     rows = []
     chosen = family_sizes(args.seed, args.family) if args.family is not None else cli_sizes(args.seed, args.cli or 0)
     for p, q, k in chosen:
         row = run_cli(p, q, k, args.time_limit)
+        if args.baseline:
+            before = run_cli(p, q, k, args.time_limit, args.baseline)
+            row += [before[3], before[6], before[8]]
         rows.append(row)
         print(" | ".join(row), flush=True)
     answered = [r for r in rows if r[3] == "0" and r[5].startswith("yes")]
-    late = [r for r in rows if float(r[-1]) > args.time_limit + 2]
+    late = [r for r in rows if float(r[8]) > args.time_limit + 2]
     summary = [
         f"Load average at the end: {load_average()} (timings on a shared machine are noisy).",
         f"- {len(answered)} of {len(rows)} sizes answered (exit 0) with a verified schedule; "
@@ -204,12 +214,20 @@ def cli_main(args: argparse.Namespace, header: list[str]) -> int:
         + (", ".join(f"{r[0]} against {r[1]} on {r[2]}: {r[3]}" for r in rows if r[3] not in "03") or "none")
         + ".",
         f"- whole process over {args.time_limit + 2:g} s: {len(late)}"
-        + (" (" + ", ".join(f"{r[0]} against {r[1]} on {r[2]}: {r[-1]} s" for r in late) + ")" if late else "")
-        + f"; the slowest {max((float(r[-1]) for r in rows), default=0):.2f} s; median "
-        f"{sorted(float(r[-1]) for r in rows)[len(rows) // 2]:.2f} s.",
+        + (" (" + ", ".join(f"{r[0]} against {r[1]} on {r[2]}: {r[8]} s" for r in late) + ")" if late else "")
+        + f"; the slowest {max((float(r[8]) for r in rows), default=0):.2f} s; median "
+        f"{sorted(float(r[8]) for r in rows)[len(rows) // 2]:.2f} s.",
         f"- optimal: {sum(1 for r in rows if r[4] == 'optimal')}; without any break: "
         f"{sum(1 for r in rows if r[6] == '0')}.",
     ]
+    if args.baseline:
+        both = [r for r in rows if r[3] == r[9] == "0"]
+        summary.append(
+            f"- baseline: {sum(1 for r in rows if r[9] == '0')} answered; where both answered ({len(both)}), "
+            f"fewer breaks now at {sum(1 for r in both if int(r[6]) < int(r[10]))}, more at "
+            f"{sum(1 for r in both if int(r[6]) > int(r[10]))}; breaks summed {sum(int(r[6]) for r in both)} "
+            f"against {sum(int(r[10]) for r in both)} before."
+        )
     markdown = [
         "# Unequal teams, the whole designer at every kind of size (`unequal_coverage.py --cli`)",
         "",
@@ -221,11 +239,11 @@ def cli_main(args: argparse.Namespace, header: list[str]) -> int:
         "(but for the rules the designer reported relaxed); "
         "`bound`: the lower bound the designer reported; `seconds`: the whole process.",
         "",
-        *markdown_table(CLI_HEADER, rows),
+        *markdown_table(columns, rows),
         "",
     ]
     args.out_dir.mkdir(parents=True, exist_ok=True)
-    write_results(args.out_dir, args.name, markdown, CLI_HEADER, rows)
+    write_results(args.out_dir, args.name, markdown, columns, rows)
     print("\n".join(summary))
     return 1 if any(r[5] == "NO" for r in rows) else 0
 
@@ -275,6 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sit-out", type=int, default=None, help="both teams sitting out: clubs and this many more")
     parser.add_argument("--cli", type=int, default=None, help="the whole designer on this many seeded sizes")
     parser.add_argument("--family", type=int, default=None, help="the designer on N sizes of issue 10's kind")
+    parser.add_argument("--baseline", default=None, help="with --cli/--family: another install's python, run beside")
     parser.add_argument("--out-dir", type=Path, default=RESULTS)
     parser.add_argument("--name", default="unequal_coverage")
     args = parser.parse_args(argv)
