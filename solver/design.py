@@ -27,6 +27,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from scheveningen.models import two_boards
 from scheveningen.models.bounds import even_break_bound, proven_break_bound, unequal_break_bound
 from scheveningen.models.constructions import construct, mirrored_double
 from scheveningen.models.cpsat import Formulation, MatchModel, ModelOptions, Objective
@@ -275,6 +276,8 @@ def design_match(
             if scaled.schedule is None:
                 return _empty(run, Status.INFEASIBLE, scaled.explanation)
             return verify_and_report(run, scaled.schedule, scaled.lower_bound, scaled.relaxed)
+    if use_start and run.params.scale and (paired := _against_two_relaxed(run)) is not None:
+        return paired
     if use_start and run.params.scale and not match.equal_teams:
         answered = unequal_stage(run)
         if answered is not None:
@@ -294,6 +297,25 @@ def design_match(
     if run.params.strict:
         return _explained(run)
     return _design_relaxed(run)
+
+
+def _against_two_relaxed(run: DesignRun) -> Result | None:
+    """p = 2 mod 4 against 2 on 2 boards, single round, no requests, rules 1 and 3 on: no schedule
+    keeps both, so rule 3 is relaxed by the least possible, 2, with the fewest breaks, 2, both proven
+    (``models/two_boards.py``): answered at once, where the full model cannot prove either in time
+    from about 10 players on.  ``None`` for every other match."""
+    match, rules = run.match, run.match.rules
+    if not (
+        two_boards.applies(match.size_a, match.size_b, match.boards)
+        and not match.double
+        and not match.has_requests
+        and rules.colour_balance
+        and rules.board_balance
+        and rules.max_run != 1  # its runs are of 2 at most; the proofs do not use rule 2
+    ):
+        return None
+    schedule = two_boards.relaxed_against_two(match.size_a, match.size_b)
+    return verify_and_report(run, schedule, two_boards.BREAKS, {Rule.BOARD_BALANCE: two_boards.BOARD_BALANCE_EXCESS})
 
 
 def _check_size(match: Match) -> None:
