@@ -175,10 +175,7 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
         if _late(deadline):
             return None
         switches = [(boundaries[0], i, size0 + i) for i in range(pairs)]
-        try:
-            built = _build(p, q, k, switches, deadline)
-        except _Impossible:
-            continue
+        built = _build(p, q, k, switches, deadline)
         if built is not None:
             return built, 2 * pairs
     # One pair elsewhere: which two neighbours in the rotation switch, and after which pass, decides
@@ -190,6 +187,14 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
             alpha = _rotation(p, q, k, [(m, i, size0 + i)])
             if alpha is not None and (built := _finish(p, q, k, alpha, deadline)) is not None:
                 return built, 2
+    # Last, the fewest pairs again with the state model placing team A (seconds at 60 players).
+    if not _late(deadline):
+        try:
+            built = _build(p, q, k, [(boundaries[0], i, size0 + i) for i in range(tries[0])], deadline, states=True)
+        except _Impossible:
+            return None
+        if built is not None:
+            return built, 2 * tries[0]
     return None
 
 
@@ -359,7 +364,7 @@ def _by_state(members: list[int], state: dict[int, tuple[int, bool]]) -> dict[tu
 
 
 def _build(
-    p: int, q: int, k: int, switches: list[tuple[int, int, int]], deadline: float | None = None
+    p: int, q: int, k: int, switches: list[tuple[int, int, int]], deadline: float | None = None, states: bool = False
 ) -> Schedule | None:
     """The schedule for these switches: team A's order (the rotation where it fits, else placed pass by
     pass after the class-0 flow), team B dealt by the colouring, the repeats in a round mended; ``None``
@@ -372,7 +377,9 @@ def _build(
     zero = _class_zero(p, q, phase)
     if zero is not None:
         placed = _place_a(p, q, k, phase, zero)
-        for band in STATE_BANDS:
+        # With switches the state model takes seconds (66 against 54: 8 s) and the cheaper orders often
+        # answer first: :func:`_oriented` asks for it (``states``) only when they have not.
+        for band in STATE_BANDS if not switches or states else ():
             if placed is not None or _late(deadline):
                 break
             placed, proven = _place_by_states(p, q, k, phase, deadline, band)
