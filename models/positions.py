@@ -96,9 +96,9 @@ MEND_WORK = 2.0
 #: CP-SAT's deterministic time for :func:`_place_by_states`.
 CLASS_WORK = 5.0
 #: The corridors :func:`_place_by_states` tries in turn: the narrower, the faster it solves (97 against
-#: 90: 1.1 s within 6 of the pace, 5 s with every count) and a corridor too narrow is proven so in a
-#: tenth of a second; None: every count, the exact model.
-STATE_BANDS: tuple[int | None, ...] = (4, 6, 8, 10, 12, None)
+#: 90: 1.1 s within 6 of the pace, 5 s with every count; 97 against 94 needs 16: 1.4 s, 3 s with every
+#: count) and a corridor too narrow is proven so in a tenth of a second; None: every count, exact.
+STATE_BANDS: tuple[int | None, ...] = (4, 6, 8, 11, 16, 23, None)
 
 
 def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float | None = None) -> Schedule | None:
