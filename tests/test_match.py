@@ -202,7 +202,8 @@ def test_random_feasible_specs_verify(seed: int) -> None:
 @pytest.mark.parametrize(("p", "q", "k"), [(6, 5, 5), (5, 6, 5), (6, 4, 4), (4, 6, 3), (3, 4, 2)])
 def test_unequal_teams_meet_everyone_once_and_sit_out_in_turn(p: int, q: int, k: int) -> None:
     match = Match(boards=k, size_a=p, size_b=q)
-    result = design_match(match, DesignParams(time_limit=5, workers=2))
+    # the structure is what is checked, not the fewest breaks: a short search is enough
+    result = design_match(match, DesignParams(time_limit=1, workers=2))
     assert result.schedule is not None and result.verdict is not None
     assert result.schedule.n_rounds == p * q // k
     assert result.verdict.ok, result.verdict.violations()[:3]
