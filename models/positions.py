@@ -119,7 +119,10 @@ def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float 
         return None  # and so in the other order (the layout's family is the same, colours reversed)
     # one switching pair (two breaks) is the fewest either order can have where the first needs one
     if best is None or best[1] > 2:
-        other = None if _late(deadline) else _oriented(q, p, k, deadline)
+        try:
+            other = None if _late(deadline) else _oriented(q, p, k, deadline)
+        except _Impossible:
+            other = None
         if other is not None and (best is None or other[1] < best[1]):
             best, flipped = other, not flipped
     if best is None:

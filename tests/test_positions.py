@@ -170,3 +170,16 @@ def test_the_layout_has_no_break_exactly_where_the_sit_out_model_finds_one(p: in
     found = zero_break_modes(p, k, 5.0).outcome
     assert found in (Outcome.FOUND, Outcome.NONE)
     assert built == (found is Outcome.FOUND)
+
+
+def test_a_proof_of_no_order_in_either_team_order_never_escapes(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[int, int]] = []
+
+    def first_unsure_then_proven(p: int, q: int, _k: int, _deadline: float | None) -> None:
+        calls.append((p, q))
+        if len(calls) == 2:
+            raise positions._Impossible
+
+    monkeypatch.setattr(positions, "_oriented", first_unsure_then_proven)
+    assert alternating_schedule(13, 10, 10) is None
+    assert calls == [(13, 10), (10, 13)]
