@@ -176,11 +176,14 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
     pairs_max = min(size0, p - size0)
     least = max(1, -(-abs(surplus) // half))
     tries = sorted({t for t in (least, least + 1, least + 2, 2 * least, 4 * least, pairs_max) if 1 <= t <= pairs_max})
+
+    def pairs_at_middle(pairs: int) -> list[tuple[int, int, int]]:
+        return [(boundaries[0], i, size0 + i) for i in range(pairs)]
+
     for pairs in tries:
         if _late(deadline):
             return None
-        switches = [(boundaries[0], i, size0 + i) for i in range(pairs)]
-        built = _build(p, q, k, switches, deadline)
+        built = _build(p, q, k, pairs_at_middle(pairs), deadline)
         if built is not None:
             return built, 2 * pairs
     # One pair elsewhere: which two neighbours in the rotation switch, and after which pass, decides
@@ -195,7 +198,7 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
     # Last, the fewest pairs again with the state model placing team A (seconds at 60 players).
     if not _late(deadline):
         try:
-            built = _build(p, q, k, [(boundaries[0], i, size0 + i) for i in range(tries[0])], deadline, states=True)
+            built = _build(p, q, k, pairs_at_middle(tries[0]), deadline, states=True)
         except _Impossible:
             return None
         if built is not None:
@@ -373,15 +376,16 @@ def _build(
 ) -> Schedule | None:
     """The schedule for these switches: team A's order (the rotation where it fits, else placed pass by
     pass after the class-0 flow), team B dealt by the colouring, the repeats in a round mended; ``None``
-    when the flow has no answer or a repeat stays.  Raises :class:`_Impossible` when the state model
+    when the flow has no answer or a repeat stays.  ``states``: only the state model's order, the others
+    having been tried for these switches already.  Raises :class:`_Impossible` when the state model
     proves that team A has no placement for them."""
     orders: list[list[int]] = []
-    if (rotation := _rotation(p, q, k, switches)) is not None:
+    if not states and (rotation := _rotation(p, q, k, switches)) is not None:
         orders.append(rotation)
     phase = _phases(p, q, switches)
     zero = _class_zero(p, q, phase)
     if zero is not None:
-        placed = _place_a(p, q, k, phase, zero)
+        placed = None if states else _place_a(p, q, k, phase, zero)
         # With switches the state model takes seconds (66 against 54: 8 s) and the cheaper orders often
         # answer first: :func:`_oriented` asks for it (``states``) only when they have not.
         for band in STATE_BANDS if not switches or states else ():
