@@ -228,24 +228,35 @@ def cli_main(args: argparse.Namespace, header: list[str]) -> int:
             f"{sum(1 for r in both if int(r[6]) > int(r[10]))}; breaks summed {sum(int(r[6]) for r in both)} "
             f"against {sum(int(r[10]) for r in both)} before."
         )
-    markdown = [
+    report(
+        args,
         "# Unequal teams, the whole designer at every kind of size (`unequal_coverage.py --cli`)",
-        "",
-        *header,
-        "",
-        *summary,
-        "",
+        header,
+        summary,
         "`exit`: the process's exit code (3: nothing found); `valid`: the printed games pass the verifier "
         "(but for the rules the designer reported relaxed); "
         "`bound`: the lower bound the designer reported; `seconds`: the whole process.",
-        "",
-        *markdown_table(columns, rows),
-        "",
-    ]
+        columns,
+        rows,
+    )
+    return 1 if any(r[5] == "NO" for r in rows) else 0
+
+
+def report(
+    args: argparse.Namespace,
+    title: str,
+    header: list[str],
+    summary: list[str],
+    legend: str,
+    columns: list[str],
+    rows: list[list[str]],
+) -> None:
+    """Write the run's Markdown (title, provenance, summary, the columns' legend, the table) and CSV
+    under ``--out-dir`` as ``--name``, and print the summary."""
+    markdown = [title, "", *header, "", *summary, "", legend, "", *markdown_table(columns, rows), ""]
     args.out_dir.mkdir(parents=True, exist_ok=True)
     write_results(args.out_dir, args.name, markdown, columns, rows)
     print("\n".join(summary))
-    return 1 if any(r[5] == "NO" for r in rows) else 0
 
 
 def family(p: int, q: int, k: int) -> str:
@@ -346,22 +357,16 @@ def main(argv: list[str] | None = None) -> int:
         f"- built past the deadline (a solve that had started finishing): {len(late)}.",
         f"- built without any break: {sum(1 for r in rows if r[5] == 'yes' and r[6] == '0')}.",
     ]
-    markdown = [
+    report(
+        args,
         "# Unequal teams: which sizes the direct construction covers (`unequal_coverage.py`)",
-        "",
-        *header,
-        "",
-        *summary,
-        "",
+        header,
+        summary,
         "`family`: which construction is tried first (docs/bounds_unequal.md); `A`, `B`: each team's breaks; "
         "`bound`: the proven lower bound (0 where none is known).",
-        "",
-        *markdown_table(HEADER, rows),
-        "",
-    ]
-    args.out_dir.mkdir(parents=True, exist_ok=True)
-    write_results(args.out_dir, args.name, markdown, HEADER, rows)
-    print("\n".join(summary))
+        HEADER,
+        rows,
+    )
     return 1 if bad else 0
 
 
