@@ -194,7 +194,12 @@ def cli_main(args: argparse.Namespace, header: list[str]) -> int:
         columns += ["before exit", "before breaks", "before seconds"]
     print("\n".join(header), flush=True)
     rows = []
-    chosen = family_sizes(args.seed, args.family) if args.family is not None else cli_sizes(args.seed, args.cli or 0)
+    if args.sizes is not None:
+        chosen = args.sizes
+    elif args.family is not None:
+        chosen = family_sizes(args.seed, args.family)
+    else:
+        chosen = cli_sizes(args.seed, args.cli or 0)
     for p, q, k in chosen:
         row = run_cli(p, q, k, args.time_limit)
         if args.baseline:
@@ -295,6 +300,18 @@ def family(p: int, q: int, k: int) -> str:
     return "class model"
 
 
+def parse_sizes(text: str) -> list[tuple[int, int, int]]:
+    """``P:Q:K,P:Q:K,...``: teams of P and Q on K boards."""
+    out = []
+    for item in text.split(","):
+        parts = item.strip().split(":")
+        if len(parts) != 3 or not all(part.isdigit() for part in parts):
+            raise argparse.ArgumentTypeError(f"{item!r} is not P:Q:K")
+        p, q, k = (int(part) for part in parts)
+        out.append((p, q, k))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--time-limit", type=float, default=10.0, help="the designer's --time-limit (default 10)")
@@ -304,12 +321,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sit-out", type=int, default=None, help="both teams sitting out: clubs and this many more")
     parser.add_argument("--cli", type=int, default=None, help="the whole designer on this many seeded sizes")
     parser.add_argument("--family", type=int, default=None, help="the designer on N sizes of issue 10's kind")
-    parser.add_argument("--baseline", default=None, help="with --cli/--family: another install's python, run beside")
+    parser.add_argument(
+        "--sizes", type=parse_sizes, default=None, help="the designer on these sizes: P:Q:K,P:Q:K,... (as --cli)"
+    )
+    parser.add_argument(
+        "--baseline", default=None, help="with --cli/--family/--sizes: another install's python, run beside"
+    )
     parser.add_argument("--out-dir", type=Path, default=RESULTS)
     parser.add_argument("--name", default="unequal_coverage")
     args = parser.parse_args(argv)
     header = machine_lines([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])
-    if args.cli is not None or args.family is not None:
+    if args.cli is not None or args.family is not None or args.sizes is not None:
         return cli_main(args, header)
     budget = 0.75 * args.time_limit
     header.append(f"- Each size: `construct_unequal(p, q, k)` here, deadline {budget:g} s (3/4 of the limit)")

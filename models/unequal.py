@@ -903,15 +903,35 @@ def _coloured(
         model.add_linear_constraint(sum(row), boards // 2, (boards + 1) // 2)
     total = boards * len(pairs)
     model.add_linear_constraint(sum(w for row in white for w in row), total // 2, (total + 1) // 2)
-    model.minimize(sum(breaks))
-    solver = _solver(size_a * size_b)
-    status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver = _rules_then_fewest_breaks(model, [w for row in white for w in row], breaks, size_a * size_b)
+    if solver is None:
         return None
     pairings = [
         [(a, b, solver.boolean_value(white[r][i])) for i, (a, b) in enumerate(games)] for r, games in enumerate(pairs)
     ]
     return Schedule.from_pairings(pairings, team_a=size_a, team_b=size_b)
+
+
+def _rules_then_fewest_breaks(
+    model: cp_model.CpModel, decisions: list[cp_model.IntVar], breaks: list[cp_model.IntVar], size: int
+) -> cp_model.CpSolver | None:
+    """Solve a colour model (its rules posted, no objective yet) for the fewest ``breaks``: the rules
+    alone first, since with the objective the search can spend all its work without a first schedule
+    where the rules alone take a tenth of a second (26 against 14 on 13 boards); then the fewest
+    breaks, hinted with that schedule (``decisions`` and ``breaks``), kept only if it has fewer.  The
+    solver holding the schedule, or ``None`` when the rules find none within the work."""
+    solver = _solver(size)
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    model.clear_hints()  # type: ignore[no-untyped-call]
+    for lit in [*decisions, *breaks]:
+        model.add_hint(lit, solver.boolean_value(lit))
+    first_breaks = sum(solver.boolean_value(brk) for brk in breaks)
+    model.minimize(sum(breaks))
+    better = _solver(size)
+    if better.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE) and better.objective_value < first_breaks:
+        return better
+    return solver
 
 
 def rotation_alternating_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
@@ -953,9 +973,8 @@ def _alternating_rotation(p: int, q: int, k: int) -> Schedule | None:
     for b, whites in sorted(b_whites.items()):
         model.add_linear_constraint(sum(whites), len(whites) // 2, (len(whites) + 1) // 2)  # rule 1
         breaks += _add_break_literals(model, whites, f"B{b}")
-    model.minimize(sum(breaks))
-    solver = _solver(total)
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver = _rules_then_fewest_breaks(model, beta, breaks, total)
+    if solver is None:
         return None
     pairings = [
         [(a, b, solver.boolean_value(a_white(r * k + i))) for i, (a, b) in enumerate(games)]

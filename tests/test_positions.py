@@ -183,3 +183,26 @@ def test_a_proof_of_no_order_in_either_team_order_never_escapes(monkeypatch: pyt
     monkeypatch.setattr(positions, "_oriented", first_unsure_then_proven)
     assert alternating_schedule(13, 10, 10) is None
     assert calls == [(13, 10), (10, 13)]
+
+
+@pytest.mark.parametrize("p, q, k", [(14, 8, 7), (12, 14, 8), (9, 16, 6)])
+def test_dealing_team_b_in_order_clears_the_repeats_the_exchanges_leave(p: int, q: int, k: int) -> None:
+    """Both teams sitting out, the boards near the smaller team: after Koenig's deal and the cycle
+    exchanges a B player still meets itself in a round, while the deal pass by pass has none, and
+    keeps what the layout needs: every pair once, every B player once a B-pass in its own class."""
+    alpha = positions._rotation(p, q, k, [])
+    assert alpha is not None
+    beta = positions._deal_b(p, q, alpha)
+    assert beta is not None and not positions._unclash_b(p, q, k, alpha, beta, None)
+    in_order = positions._deal_b_in_order(p, q, k, alpha)
+    assert in_order is not None
+    assert len(set(zip(alpha, in_order, strict=True))) == p * q
+    first_of_class = (q + 1) // 2
+    for n in range(p):
+        in_pass = in_order[n * q : (n + 1) * q]
+        assert sorted(in_pass) == list(range(q))
+        for s in range(n * q, (n + 1) * q):
+            assert (in_order[s] >= first_of_class) == (positions._class(s, q) == 1)
+    for r in range(p * q // k):
+        assert len(set(in_order[r * k : (r + 1) * k])) == k
+    check_no_break(p, q, k)

@@ -27,6 +27,7 @@ from scheveningen.models.unequal import (
     odd_k_schedule,
     paired_classes,
     rotation_pairs,
+    rotation_schedule,
     with_extra_a,
     with_extra_b,
 )
@@ -223,6 +224,18 @@ def test_rotation_pairs_every_pair_once_with_sit_outs_in_turn(p: int, q: int, k:
     pairs = rotation_pairs(p, q, k)
     schedule = Schedule.from_pairings([[(a, b, i % 2 == 0) for i, (a, b) in enumerate(row)] for row in pairs], p, q)
     assert not [v for v in verify(schedule).violations() if int(v.rule) == 0]
+
+
+def test_the_rotation_is_coloured_where_the_search_for_fewest_breaks_finds_no_first_schedule() -> None:
+    """26 against 14 on 13 boards: with the objective the colour model found nothing within its work;
+    the rules alone find a schedule at once, which the search for fewer breaks then starts from."""
+    schedule = rotation_schedule(26, 14, 13)
+    assert schedule is not None
+    assert [[(g.a_player.number, g.b_player.number) for g in games] for games in schedule.rounds] == rotation_pairs(
+        26, 14, 13
+    )
+    verdict = verify(schedule)
+    assert verdict.ok, verdict.violations()
 
 
 # --------------------------------------------------------------------------- the bound
