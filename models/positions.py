@@ -96,6 +96,10 @@ SWITCH_BOUNDARIES = 6
 SWITCH_PLACES = 10
 #: CP-SAT's deterministic time for :func:`_mend_model`.
 MEND_WORK = 2.0
+#: Passes the greedy deal of team B gives back to :func:`_deal_rest` where it gets stuck ...
+DEAL_BACK = 4
+#: ... and that model's CP-SAT deterministic time.
+DEAL_WORK = 10.0
 #: CP-SAT's deterministic time for :func:`_place_by_states`.
 CLASS_WORK = 5.0
 #: The corridors :func:`_place_by_states` tries in turn: the narrower, the faster it solves (97 against
@@ -410,7 +414,7 @@ def _finish(p: int, q: int, k: int, alpha: list[int], deadline: float | None) ->
     beta = _deal_b(p, q, alpha)
     if beta is None:
         return None
-    if not _unclash_b(p, q, k, alpha, beta, deadline) and (in_order := _deal_b_in_order(p, q, k, alpha)):
+    if not _unclash_b(p, q, k, alpha, beta, deadline) and (in_order := _deal_b_in_order(p, q, k, alpha, deadline)):
         beta = in_order
     if not (_mend_rounds(p, q, k, alpha, beta, deadline) or _mend_model(p, q, k, alpha, beta, deadline)):
         # a longer search for team B's repeats (half the time left), then the game exchanges again
@@ -752,43 +756,112 @@ def _late_counts(
     }
 
 
-def _deal_b_in_order(p: int, q: int, k: int, alpha: list[int]) -> list[int] | None:
-    """beta(s) dealt B-pass by B-pass so that no round repeats a B player, or ``None`` when a pass
-    finds no deal.
+def _deal_b_in_order(p: int, q: int, k: int, alpha: list[int], deadline: float | None = None) -> list[int] | None:
+    """beta(s) dealt B-pass by B-pass so that no round repeats a B player, or ``None``.
 
-    For each class c, the class-c positions of B-pass n are matched to the class's B players (one
-    each, so every player keeps its class, alternates and sits out in turn), a player only to a
-    position whose A player it has not met and which is in another round than its position in pass
-    n - 1 (the only earlier position that can share a round with it, since k <= q).  Among such
-    deals, the one keeping the players' offsets nearest to the last pass's (a linear assignment): the
-    nearer the rotation, in which nobody repeats, the fewer players are left with no position in a
-    later pass.  After the p passes every B player has met every A player once.  Greedy, with no
-    going back.  :func:`_finish` asks for it when :func:`_unclash_b` leaves repeats: where it answers
-    (84 against 88 on 77 boards, 88 against 64 on 44, in a few tenths of a second) that deal keeps
-    hundreds that no exchange undoes."""
+    For each class c, the class-c positions of B-pass n go to the class's B players (one each, so
+    every player keeps its class, alternates and sits out in turn), a player only to a position whose
+    A player it has not met and which is in another round than its position in pass n - 1 (the only
+    earlier position that can share a round with it, since k <= q).  First greedily: among such deals
+    the one keeping the players' offsets nearest to the last pass's (a linear assignment), since the
+    nearer the rotation, in which nobody repeats, the fewer players are left with no position later.
+    Where a pass finds no deal, the last :data:`DEAL_BACK` passes dealt and all the rest are left to
+    :func:`_deal_rest`, a CP-SAT model.  After the p passes every B player has met every A player once.
+
+    :func:`_finish` asks for it when :func:`_unclash_b` leaves repeats.  84 against 88 on 77 boards and
+    88 against 64 on 44 are dealt greedily in a few tenths of a second, where Koenig's deal keeps
+    hundreds of repeats that no exchange undoes.  Teams one apart get stuck after a third to a half of
+    the passes and need the model: 35 against 36 on 30 in 1 s, 49 against 50 on 35 in 2 s (more than
+    the layout's share of the designer's time after placing team A), 64 against 63 on 56 in 20 s."""
     sizes = ((q + 1) // 2, q // 2)
     beta = [-1] * (p * q)
     for cls in (0, 1):
-        players = range(sizes[cls])
-        met: list[set[int]] = [set() for _ in players]
-        last: list[int | None] = [None for _ in players]
-        for n in range(p):
-            spots = [s for s in range(n * q, (n + 1) * q) if _class(s, q) == cls]
-            deal = linear_sum_assignment.SimpleLinearSumAssignment()
-            for i in players:
-                before = last[i]
-                for j, s in enumerate(spots):
-                    if alpha[s] in met[i] or (before is not None and before // k == s // k):
-                        continue
-                    deal.add_arc_with_cost(i, j, 0 if before is None else abs(s % q - before % q))
-            if deal.solve() != deal.OPTIMAL:
+        spots = [[s for s in range(n * q, (n + 1) * q) if _class(s, q) == cls] for n in range(p)]
+        dealt = _deal_greedily(q, k, alpha, spots, sizes[cls])
+        if len(dealt) < p:
+            kept = max(0, len(dealt) - DEAL_BACK)
+            rest = _deal_rest(k, alpha, spots, dealt[:kept], dealt[kept:], deadline)
+            if rest is None:
                 return None
-            for i in players:
-                s = spots[deal.right_mate(i)]
-                beta[s] = cls * sizes[0] + i
-                met[i].add(alpha[s])
-                last[i] = s
+            dealt = dealt[:kept] + rest
+        for deal in dealt:
+            for player, s in enumerate(deal):
+                beta[s] = cls * sizes[0] + player
     return beta
+
+
+def _deal_greedily(q: int, k: int, alpha: list[int], spots: list[list[int]], size: int) -> list[list[int]]:
+    """The greedy part of :func:`_deal_b_in_order` for one class: ``deal[player]``, its position, for
+    each pass until one finds no deal."""
+    met: list[set[int]] = [set() for _ in range(size)]
+    dealt: list[list[int]] = []
+    for here in spots:
+        deal = linear_sum_assignment.SimpleLinearSumAssignment()
+        for player in range(size):
+            before = dealt[-1][player] if dealt else None
+            for j, s in enumerate(here):
+                if alpha[s] in met[player] or (before is not None and before // k == s // k):
+                    continue
+                deal.add_arc_with_cost(player, j, 0 if before is None else abs(s % q - before % q))
+        if deal.solve() != deal.OPTIMAL:
+            break
+        dealt.append([here[deal.right_mate(player)] for player in range(size)])
+        for player, s in enumerate(dealt[-1]):
+            met[player].add(alpha[s])
+    return dealt
+
+
+def _deal_rest(
+    k: int,
+    alpha: list[int],
+    spots: list[list[int]],
+    kept: list[list[int]],
+    hint: list[list[int]],
+    deadline: float | None,
+) -> list[list[int]] | None:
+    """The passes after ``kept`` dealt by CP-SAT: a Boolean per player and position of its class (never
+    a position whose A player it met in ``kept``), each position one player and each player one
+    position a pass, each A player met once, no player twice in a round; started from ``hint`` (the
+    greedy's passes after ``kept``).  One worker, :data:`DEAL_WORK` deterministic seconds; ``None``
+    when it finds nothing."""
+    size = len(spots[0])
+    met = [{alpha[deal[player]] for deal in kept} for player in range(size)]
+    model = cp_model.CpModel()
+    take: dict[tuple[int, int], cp_model.IntVar] = {}
+    by_met: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    by_round: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    for n in range(len(kept), len(spots)):
+        for player in range(size):
+            for s in spots[n]:
+                if alpha[s] not in met[player]:
+                    x = take[player, s] = model.new_bool_var(f"take[{player},{s}]")
+                    by_met.setdefault((player, alpha[s]), []).append(x)
+                    by_round.setdefault((player, s // k), []).append(x)
+        for player in range(size):
+            model.add_exactly_one(take[player, s] for s in spots[n] if (player, s) in take)
+        for s in spots[n]:
+            model.add_exactly_one(take[player, s] for player in range(size) if (player, s) in take)
+    for lits in by_met.values():
+        model.add_exactly_one(lits)
+    if kept:
+        for player, s in enumerate(kept[-1]):
+            for x in by_round.get((player, s // k), []):
+                model.add(x == 0)
+    for lits in by_round.values():
+        if len(lits) > 1:
+            model.add_at_most_one(lits)
+    for deal in hint:
+        for player, s in enumerate(deal):
+            if (player, s) in take:
+                model.add_hint(take[player, s], True)
+    solver = one_worker_solver(DEAL_WORK, deadline)
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    chosen = {key for key, x in take.items() if solver.boolean_value(x)}
+    return [
+        [next(s for s in spots[n] if (player, s) in chosen) for player in range(size)]
+        for n in range(len(kept), len(spots))
+    ]
 
 
 def _deal_b(p: int, q: int, alpha: list[int]) -> list[int] | None:

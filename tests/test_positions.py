@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 from ortools.sat.python import cp_model
@@ -206,3 +207,22 @@ def test_dealing_team_b_in_order_clears_the_repeats_the_exchanges_leave(p: int, 
     for r in range(p * q // k):
         assert len(set(in_order[r * k : (r + 1) * k])) == k
     check_no_break(p, q, k)
+
+
+@pytest.mark.parametrize("p, q, k", [(8, 9, 6), (14, 15, 10), (21, 20, 15)])
+def test_where_the_greedy_deal_gets_stuck_the_model_deals_the_rest(p: int, q: int, k: int) -> None:
+    """Teams one apart, both sitting out, the boards near the smaller team: the greedy deal of team B
+    finds no deal for some pass, the CP-SAT model deals from a few passes before it, and the layout
+    has no break (the alternating layout found nothing at these sizes before)."""
+    calls: list[bool] = []
+    model = positions._deal_rest
+
+    def counted(*args: Any, **kwargs: Any) -> list[list[int]] | None:
+        rest = model(*args, **kwargs)
+        calls.append(rest is not None)
+        return rest
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(positions, "_deal_rest", counted)
+        check_no_break(p, q, k)
+    assert calls and all(calls)
