@@ -98,8 +98,11 @@ SWITCH_PLACES = 10
 MEND_WORK = 2.0
 #: Passes the greedy deal of team B gives back to :func:`_deal_rest` where it gets stuck ...
 DEAL_BACK = 4
-#: ... and that model's CP-SAT deterministic time.
+#: ... and that model's CP-SAT deterministic time ...
 DEAL_WORK = 10.0
+#: ... and its largest size (passes left times the class's size squared): 55 against 54 on 45, about
+#: 30,000, takes 3 s, 64 against 63 on 56, about 50,000, 10 s a class, more than the designer gives.
+DEAL_CELLS = 30_000
 #: CP-SAT's deterministic time for :func:`_place_by_states`.
 CLASS_WORK = 5.0
 #: The corridors :func:`_place_by_states` tries in turn: the narrower, the faster it solves (97 against
@@ -823,14 +826,18 @@ def _deal_rest(
     a position whose A player it met in ``kept``), each position one player and each player one
     position a pass, each A player met once, no player twice in a round; started from ``hint`` (the
     greedy's passes after ``kept``).  One worker, :data:`DEAL_WORK` deterministic seconds; ``None``
-    when it finds nothing."""
+    when it finds nothing, at the deadline (checked while building too) or above :data:`DEAL_CELLS`."""
     size = len(spots[0])
+    if (len(spots) - len(kept)) * size * size > DEAL_CELLS:
+        return None
     met = [{alpha[deal[player]] for deal in kept} for player in range(size)]
     model = cp_model.CpModel()
     take: dict[tuple[int, int], cp_model.IntVar] = {}
     by_met: dict[tuple[int, int], list[cp_model.IntVar]] = {}
     by_round: dict[tuple[int, int], list[cp_model.IntVar]] = {}
     for n in range(len(kept), len(spots)):
+        if _late(deadline):
+            return None
         for player in range(size):
             for s in spots[n]:
                 if alpha[s] not in met[player]:
