@@ -32,10 +32,11 @@ process's wall time, the status, breaks and bound, and checks the printed games 
 ``custom_scale.py --kinds unequal`` draws them, without the requests): n from 14 to 100 boards, one
 team of n players, the other of n + 2 to min(100, n + n/2), either team the larger.  ``--baseline
 PYTHON`` runs each size a second time with another install's interpreter (an earlier commit installed
-in its own venv) and puts its exit, breaks and seconds beside.
+in its own venv) and puts its exit, breaks and seconds beside.  ``--sizes P:Q:K,...`` runs the same on
+the sizes given (the weakest of an earlier run, say).
 
     python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--wide 12] [--sit-out N]
-        [--cli N] [--family N] [--baseline PYTHON] [--name unequal_coverage]
+        [--cli N] [--family N] [--sizes P:Q:K,...] [--baseline PYTHON] [--name unequal_coverage]
 
 Writes benchmarks/results/<name>.{md,csv}; exits 1 if a construction fails the verifier.
 """
