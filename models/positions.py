@@ -73,8 +73,10 @@ tried, from the fewest that can move group 0's surplus, in both orientations of 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import time
+from fractions import Fraction
 
 import networkx as nx
 from ortools.graph.python import linear_sum_assignment
@@ -107,8 +109,9 @@ DEAL_CELLS = 30_000
 CLASS_WORK = 5.0
 #: The corridors :func:`_place_by_states` tries in turn: the narrower, the faster it solves (97 against
 #: 90: 1.1 s within 6 of the pace, 5 s with every count; 97 against 94 needs 16: 1.4 s, 3 s with every
-#: count) and a corridor too narrow is proven so in a tenth of a second; None: every count, exact.
-STATE_BANDS: tuple[int | None, ...] = (4, 6, 8, 11, 16, 23, None)
+#: count; teams one apart, 49 against 50 to 99 against 100, within 1 in a few tenths) and a corridor too
+#: narrow is proven so in a tenth of a second; None: every count, exact.
+STATE_BANDS: tuple[int | None, ...] = (1, 4, 6, 8, 11, 16, 23, None)
 
 
 def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float | None = None) -> Schedule | None:
@@ -294,13 +297,15 @@ def _place_by_states(
     how many of each state take each segment matters: a small integer model (CP-SAT, one worker,
     :data:`CLASS_WORK`) whose unknowns are those numbers, every segment's positions of each group
     filled, every player ending with ceil(q/2) class-0 positions.  The players are then dealt to the
-    segments state by state.  ``(None, proven)`` when the model finds nothing, ``proven`` when it shows
-    that nothing exists (an exact statement without a ``band``)."""
+    segments state by state.  A ``band`` keeps every count within that far of its kind's pace
+    (:func:`_paces`), which keeps the model small.  ``(None, proven)`` when the model finds nothing,
+    ``proven`` when it shows that nothing exists (an exact statement without a ``band``)."""
     need = (q + 1) // 2
     kinds: dict[tuple[int, ...], list[int]] = {}
     for a in range(p):
         kinds.setdefault(tuple(phase[a]), []).append(a)
     segments, first_round = _segments(p, q, k)
+    paces = _paces(p, q, phase, kinds)
 
     model = cp_model.CpModel()
     # take[kind, m, c, barred, i]: players of that kind and state taking segment i of pass m
@@ -309,7 +314,7 @@ def _place_by_states(
     filling: dict[tuple[int, int, int], list[cp_model.IntVar]] = {}  # (m, segment, group) -> takers
     for kind, members in kinds.items():
         for m in range(q):
-            for c in _corridor(m, q, need, band):
+            for c in _corridor(m, q, need, band, paces[kind][m]):
                 for barred in (False, True):
                     if m == 0 and (c or barred):
                         continue
@@ -322,7 +327,7 @@ def _place_by_states(
                             continue
                         cls = (kind[m] + lo // q - m) % 2
                         c_next = c + (cls == 0)
-                        if c_next not in _corridor(m + 1, q, need, band):
+                        if c_next not in _corridor(m + 1, q, need, band, paces[kind][m + 1]):
                             continue
                         var = model.new_int_var(0, len(members), "")
                         take[kind, m, c, barred, i] = var
@@ -365,12 +370,31 @@ def _place_by_states(
     return alpha, False
 
 
-def _corridor(m: int, q: int, need: int, band: int | None) -> range:
+def _paces(
+    p: int, q: int, phase: list[list[int]], kinds: dict[tuple[int, ...], list[int]]
+) -> dict[tuple[int, ...], list[Fraction]]:
+    """For each kind of player (its groups pass by pass), the class-0 positions a member takes before
+    each pass m = 0..q if every pass shares its group's class-0 positions evenly among the group's
+    members: the pace a member keeps where the supply allows it.  The supply is not even over the
+    match: with teams one apart (49 against 50 on 35) nearly all of group 0's positions are class 0
+    in the first passes and few in the last, so the class-0 counts climb fast and then stall."""
+    supply = _supplies(p, q)
+    members = [[sum(1 for a in range(p) if phase[a][m] == group) for group in (0, 1)] for m in range(q)]
+    paces: dict[tuple[int, ...], list[Fraction]] = {}
+    for kind in kinds:
+        pace = [Fraction(0)]
+        for m in range(q):
+            pace.append(pace[-1] + Fraction(supply[m][kind[m]], members[m][kind[m]]))
+        paces[kind] = pace
+    return paces
+
+
+def _corridor(m: int, q: int, need: int, band: int | None, pace: Fraction) -> range:
     """The class-0 counts a player may have before pass m: those from which ``need`` is still reachable,
-    and, given a ``band``, at most that far from the even pace m * need / q."""
+    and, given a ``band``, at most that far from its kind's ``pace`` (:func:`_paces`)."""
     low, high = max(0, need - (q - m)), min(m, need)
     if band is not None:
-        low, high = max(low, m * need // q - band), min(high, -(-m * need // q) + band)
+        low, high = max(low, math.floor(pace) - band), min(high, math.ceil(pace) + band)
     return range(low, high + 1)
 
 

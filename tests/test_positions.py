@@ -7,6 +7,7 @@ their gcd are odd) is checked against a small CP-SAT model written here, on tiny
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from typing import Any
@@ -226,3 +227,24 @@ def test_where_the_greedy_deal_gets_stuck_the_model_deals_the_rest(p: int, q: in
         patch.setattr(positions, "_deal_rest", counted)
         check_no_break(p, q, k)
     assert calls and all(calls)
+
+
+@pytest.mark.parametrize("p, q, k", [(35, 36, 30), (50, 49, 35)])
+def test_the_state_model_follows_the_supply_of_class_0_positions(p: int, q: int, k: int) -> None:
+    """Teams one apart: group 0 finds nearly all its class-0 positions in the first passes, so a
+    player's class-0 count cannot keep the even pace m * ceil(q/2) / q.  Within one of its kind's own
+    pace (the supply shared evenly) the state model places team A at once; the placement keeps every
+    rule the layout needs: each pass holds every A player once, each player stays in its group (so
+    alternates), takes ceil(q/2) class-0 positions and never plays twice in a round."""
+    phase = positions._phases(p, q, [])
+    alpha, _proven = positions._place_by_states(p, q, k, phase, None, 1)
+    assert alpha is not None
+    for m in range(q):
+        assert sorted(alpha[m * p : (m + 1) * p]) == list(range(p))
+    where: dict[int, list[int]] = {}
+    for s, a in enumerate(alpha):
+        where.setdefault(a, []).append(s)
+    for a, spots in where.items():
+        assert len({positions._group(s, p) for s in spots}) == 1
+        assert sum(positions._class(s, q) == 0 for s in spots) == (q + 1) // 2
+        assert all(s // k != t // k for s, t in itertools.pairwise(spots)), a
