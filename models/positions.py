@@ -25,7 +25,8 @@ pass's end (:func:`_place_a`), else with the class-0 takers chosen together with
 over the players' states, which also proves when no order exists (:func:`_place_by_states`); team
 B's repeats undone by exchanging two B players of a class along their alternating cycle
 (:func:`_unclash_b`), or where that leaves some, team B dealt again pass by pass, each player near
-its last offset and never twice in a round (:func:`_deal_b_in_order`); and what is left by
+its last offset and never twice in a round, a few passes together by CP-SAT where one pass finds no
+deal, and the last ones together (:func:`_deal_b_in_order`); and what is left by
 exchanging whole games between positions of one parity in one A-pass and one B-pass, which keeps
 every player's pass, colour and opponent (:func:`_mend_rounds`, greedy, then :func:`_mend_model`, a
 small CP-SAT model).
@@ -98,13 +99,17 @@ SWITCH_BOUNDARIES = 6
 SWITCH_PLACES = 10
 #: CP-SAT's deterministic time for :func:`_mend_model`.
 MEND_WORK = 2.0
-#: Passes the greedy deal of team B gives back to :func:`_deal_rest` where it gets stuck ...
-DEAL_BACK = 4
-#: ... and that model's CP-SAT deterministic time ...
+#: How far back :func:`_deal_class` re-deals where a pass finds no deal, in turn (0: from the pass
+#: itself) ...
+DEAL_BACKS = (0, 4, 8, 16, 32)
+#: ... how many passes on from the stuck pass it re-deals ...
+DEAL_AHEAD = 2
+#: ... the last passes it deals in one model ...
+DEAL_TAIL = 16
+#: ... CP-SAT's deterministic time for each such model ...
 DEAL_WORK = 10.0
-#: ... and its largest size (passes left times the class's size squared): 55 against 54 on 45, about
-#: 30,000, takes 3 s, 64 against 63 on 56, about 50,000, 10 s a class, more than the designer gives.
-DEAL_CELLS = 30_000
+#: ... and the largest model (passes times the class's size squared).
+DEAL_CELLS = 100_000
 #: CP-SAT's deterministic time for :func:`_place_by_states`.
 CLASS_WORK = 5.0
 #: The corridors :func:`_place_by_states` tries in turn: the narrower, the faster it solves (97 against
@@ -526,7 +531,9 @@ def _mend_model(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadl
     player, so the model says which of each cell's games go to its positions in such rounds, every
     such round with each player at most once; the cell's other positions take the rest.  One worker,
     a work limit: the same answer on every machine.  True (and ``alpha``, ``beta`` rearranged) when it
-    finds one."""
+    finds one; False at once after the deadline (building the model takes a few tenths of a second)."""
+    if _late(deadline):
+        return False
     n = p * q
     straddling = {b // k for b in range(1, n) if b % k and (b % p == 0 or b % q == 0)}
     cells: dict[tuple[int, int, int], list[int]] = {}
@@ -789,95 +796,166 @@ def _deal_b_in_order(p: int, q: int, k: int, alpha: list[int], deadline: float |
     For each class c, the class-c positions of B-pass n go to the class's B players (one each, so
     every player keeps its class, alternates and sits out in turn), a player only to a position whose
     A player it has not met and which is in another round than its position in pass n - 1 (the only
-    earlier position that can share a round with it, since k <= q).  First greedily: among such deals
-    the one keeping the players' offsets nearest to the last pass's (a linear assignment), since the
-    nearer the rotation, in which nobody repeats, the fewer players are left with no position later.
-    Where a pass finds no deal, the last :data:`DEAL_BACK` passes dealt and all the rest are left to
-    :func:`_deal_rest`, a CP-SAT model.  After the p passes every B player has met every A player once.
+    earlier position that can share a round with it, since k <= q).  After the p passes every B player
+    has met every A player once.  :func:`_deal_class` deals one class.
 
-    :func:`_finish` asks for it when :func:`_unclash_b` leaves repeats.  84 against 88 on 77 boards and
-    88 against 64 on 44 are dealt greedily in a few tenths of a second, where Koenig's deal keeps
-    hundreds of repeats that no exchange undoes.  Teams one apart get stuck after a third to a half of
-    the passes and need the model: 35 against 36 on 30 in 1 s, 49 against 50 on 35 in 2 s (more than
-    the layout's share of the designer's time after placing team A), 64 against 63 on 56 in 20 s."""
+    :func:`_finish` asks for it when :func:`_unclash_b` leaves repeats: 84 against 88 on 77 boards and
+    88 against 64 on 44, where Koenig's deal keeps hundreds of repeats that no exchange undoes, and
+    teams one apart (49 against 50 on 35, 87 against 88 on 66)."""
     sizes = ((q + 1) // 2, q // 2)
     beta = [-1] * (p * q)
     for cls in (0, 1):
         spots = [[s for s in range(n * q, (n + 1) * q) if _class(s, q) == cls] for n in range(p)]
-        dealt = _deal_greedily(q, k, alpha, spots, sizes[cls])
-        if len(dealt) < p:
-            kept = max(0, len(dealt) - DEAL_BACK)
-            rest = _deal_rest(k, alpha, spots, dealt[:kept], dealt[kept:], deadline)
-            if rest is None:
-                return None
-            dealt = dealt[:kept] + rest
+        dealt = _deal_class(q, k, alpha, spots, deadline)
+        if dealt is None:
+            return None
         for deal in dealt:
             for player, s in enumerate(deal):
                 beta[s] = cls * sizes[0] + player
     return beta
 
 
-def _deal_greedily(q: int, k: int, alpha: list[int], spots: list[list[int]], size: int) -> list[list[int]]:
-    """The greedy part of :func:`_deal_b_in_order` for one class: ``deal[player]``, its position, for
-    each pass until one finds no deal."""
+def _deal_class(
+    q: int, k: int, alpha: list[int], spots: list[list[int]], deadline: float | None
+) -> list[list[int]] | None:
+    """One class's deal for :func:`_deal_b_in_order`: ``deal[player]``, its position, for each pass.
+
+    Pass by pass a linear assignment (:func:`_deal_pass`).  Where a pass finds none, the passes from
+    :data:`DEAL_BACKS` back to :data:`DEAL_AHEAD` on are dealt again together by CP-SAT
+    (:func:`_deal_window`), further back each time that finds nothing; the last :data:`DEAL_TAIL`
+    passes are dealt together from the start, where every A player left must be met.  ``None`` when
+    a window finds nothing even from the furthest back, when a window would exceed
+    :data:`DEAL_CELLS`, or at the deadline."""
+    passes, size = len(spots), len(spots[0])
+    dealt: list[list[int]] = []
     met: list[set[int]] = [set() for _ in range(size)]
+    while len(dealt) < passes:
+        if _late(deadline):
+            return None
+        n = len(dealt)
+        if passes - n > DEAL_TAIL:
+            deal = _deal_pass(q, k, alpha, spots[n], spots[n + 1], met, dealt[-1] if dealt else None)
+            if deal is not None:
+                dealt.append(deal)
+                for player, s in enumerate(deal):
+                    met[player].add(alpha[s])
+                continue
+        for back in DEAL_BACKS:
+            lo = max(0, n - back)
+            hi = passes if passes - n <= DEAL_TAIL else min(passes, n + DEAL_AHEAD)
+            if (hi - lo) * size * size > DEAL_CELLS:
+                return None
+            hint = dealt[lo:] + _deal_loosely(q, k, alpha, spots[n:hi], met, dealt[-1] if dealt else None)
+            window = _deal_window(k, alpha, spots, dealt[:lo], hi, hint, deadline)
+            if window is not None:
+                break
+            if lo == 0:
+                return None
+        else:
+            return None
+        dealt = dealt[:lo] + window
+        met = [{alpha[deal[player]] for deal in dealt} for player in range(size)]
+    return dealt
+
+
+def _deal_pass(
+    q: int, k: int, alpha: list[int], here: list[int], after: list[int], met: list[set[int]], last: list[int] | None
+) -> list[int] | None:
+    """One pass of :func:`_deal_class`: ``deal[player]``, its position in ``here``, or ``None``.  A
+    linear assignment (OR-Tools), each player to a position whose A player it has not met (``met``),
+    outside the round of its ``last`` position, its offset in the pass changing as little as
+    possible (the nearer the rotation, in which nobody repeats, the fewer players are left with no
+    position later).  A position in a round that goes on into the next pass (``after``) is taken only
+    by a player that has a position there outside that round, with an A player it will not have met."""
+    size = len(here)
+    deal = linear_sum_assignment.SimpleLinearSumAssignment()
+    shared = {s // k for s in after}
+    for player in range(size):
+        arcs = 0
+        for j, s in enumerate(here):
+            a = alpha[s]
+            if a in met[player] or (last is not None and last[player] // k == s // k):
+                continue
+            if s // k in shared and not any(
+                t // k != s // k and alpha[t] != a and alpha[t] not in met[player] for t in after
+            ):
+                continue
+            deal.add_arc_with_cost(player, j, 0 if last is None else abs(s - last[player] - q))
+            arcs += 1
+        if not arcs:  # (the solver would also count one node fewer and answer for the rest)
+            return None
+    if deal.num_nodes() != size or deal.solve() != deal.OPTIMAL:
+        return None
+    return [here[deal.right_mate(player)] for player in range(size)]
+
+
+def _deal_loosely(
+    q: int, k: int, alpha: list[int], spots: list[list[int]], met: list[set[int]], last: list[int] | None
+) -> list[list[int]]:
+    """A hint for :func:`_deal_window`: ``spots``' passes dealt on from ``last`` as :func:`_deal_pass`
+    deals them, but with a player meeting an A player again or playing twice in a round only dear,
+    not forbidden, so that every pass gets a deal.  Started from it, the model finds a deal sooner
+    (64 against 63 on 56: 7 s against 9 s in all its windows)."""
+    met = [set(seen) for seen in met]
     dealt: list[list[int]] = []
     for here in spots:
         deal = linear_sum_assignment.SimpleLinearSumAssignment()
-        for player in range(size):
-            before = dealt[-1][player] if dealt else None
+        for player in range(len(here)):
             for j, s in enumerate(here):
-                if alpha[s] in met[player] or (before is not None and before // k == s // k):
-                    continue
-                deal.add_arc_with_cost(player, j, 0 if before is None else abs(s % q - before % q))
-        if deal.solve() != deal.OPTIMAL:
-            break
-        dealt.append([here[deal.right_mate(player)] for player in range(size)])
-        for player, s in enumerate(dealt[-1]):
+                cost = 0 if last is None else abs(s - last[player] - q) + 300 * (last[player] // k == s // k)
+                deal.add_arc_with_cost(player, j, cost + 1000 * (alpha[s] in met[player]))
+        deal.solve()  # complete with every arc: always optimal
+        last = [here[deal.right_mate(player)] for player in range(len(here))]
+        dealt.append(last)
+        for player, s in enumerate(last):
             met[player].add(alpha[s])
     return dealt
 
 
-def _deal_rest(
+def _deal_window(
     k: int,
     alpha: list[int],
     spots: list[list[int]],
     kept: list[list[int]],
+    hi: int,
     hint: list[list[int]],
     deadline: float | None,
 ) -> list[list[int]] | None:
-    """The passes after ``kept`` dealt by CP-SAT: a Boolean per player and position of its class (never
-    a position whose A player it met in ``kept``), each position one player and each player one
-    position a pass, each A player met once, no player twice in a round; started from ``hint`` (the
-    greedy's passes after ``kept``).  One worker, :data:`DEAL_WORK` deterministic seconds; ``None``
-    when it finds nothing, at the deadline (checked while building too) or above :data:`DEAL_CELLS`."""
+    """Passes ``len(kept)`` .. ``hi`` - 1 dealt together by CP-SAT: a Boolean per player and position of
+    its class whose A player it did not meet in ``kept``, each position one player and each player one
+    position a pass, each A player met at most once (exactly once when the window runs to the last
+    pass), no player twice in a round; started from ``hint`` (the passes dealt there before).  One
+    worker, :data:`DEAL_WORK` deterministic seconds; ``None`` when it finds nothing or at the deadline
+    (checked while building too)."""
     size = len(spots[0])
-    if (len(spots) - len(kept)) * size * size > DEAL_CELLS:
-        return None
+    final = hi == len(spots)
     met = [{alpha[deal[player]] for deal in kept} for player in range(size)]
     model = cp_model.CpModel()
     take: dict[tuple[int, int], cp_model.IntVar] = {}
     by_met: dict[tuple[int, int], list[cp_model.IntVar]] = {}
     by_round: dict[tuple[int, int], list[cp_model.IntVar]] = {}
-    for n in range(len(kept), len(spots)):
+    for n in range(len(kept), hi):
         if _late(deadline):
             return None
         for player in range(size):
+            lits = []
             for s in spots[n]:
-                if alpha[s] not in met[player]:
-                    x = take[player, s] = model.new_bool_var(f"take[{player},{s}]")
-                    by_met.setdefault((player, alpha[s]), []).append(x)
-                    by_round.setdefault((player, s // k), []).append(x)
-        for player in range(size):
-            model.add_exactly_one(take[player, s] for s in spots[n] if (player, s) in take)
+                if alpha[s] in met[player] or (n == len(kept) and kept and kept[-1][player] // k == s // k):
+                    continue
+                x = take[player, s] = model.new_bool_var(f"take[{player},{s}]")
+                lits.append(x)
+                by_met.setdefault((player, alpha[s]), []).append(x)
+                by_round.setdefault((player, s // k), []).append(x)
+            if not lits:
+                return None
+            model.add_exactly_one(lits)
         for s in spots[n]:
             model.add_exactly_one(take[player, s] for player in range(size) if (player, s) in take)
     for lits in by_met.values():
-        model.add_exactly_one(lits)
-    if kept:
-        for player, s in enumerate(kept[-1]):
-            for x in by_round.get((player, s // k), []):
-                model.add(x == 0)
+        if final:
+            model.add_exactly_one(lits)
+        elif len(lits) > 1:
+            model.add_at_most_one(lits)
     for lits in by_round.values():
         if len(lits) > 1:
             model.add_at_most_one(lits)
@@ -888,10 +966,12 @@ def _deal_rest(
     solver = one_worker_solver(DEAL_WORK, deadline)
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    chosen = {key for key, x in take.items() if solver.boolean_value(x)}
     return [
-        [next(s for s in spots[n] if (player, s) in chosen) for player in range(size)]
-        for n in range(len(kept), len(spots))
+        [
+            next(s for s in spots[n] if (player, s) in take and solver.boolean_value(take[player, s]))
+            for player in range(size)
+        ]
+        for n in range(len(kept), hi)
     ]
 
 

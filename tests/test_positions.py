@@ -212,21 +212,39 @@ def test_dealing_team_b_in_order_clears_the_repeats_the_exchanges_leave(p: int, 
 
 @pytest.mark.parametrize("p, q, k", [(8, 9, 6), (14, 15, 10), (21, 20, 15)])
 def test_where_the_greedy_deal_gets_stuck_the_model_deals_the_rest(p: int, q: int, k: int) -> None:
-    """Teams one apart, both sitting out, the boards near the smaller team: the greedy deal of team B
-    finds no deal for some pass, the CP-SAT model deals from a few passes before it, and the layout
-    has no break (the alternating layout found nothing at these sizes before)."""
+    """Teams one apart, both sitting out, the boards near the smaller team: the last passes of team B
+    (here all of them, or all but a few) are dealt by the CP-SAT model, and the layout has no break
+    (the alternating layout found nothing at these sizes before the deal in order)."""
     calls: list[bool] = []
-    model = positions._deal_rest
+    model = positions._deal_window
 
     def counted(*args: Any, **kwargs: Any) -> list[list[int]] | None:
-        rest = model(*args, **kwargs)
-        calls.append(rest is not None)
-        return rest
+        window = model(*args, **kwargs)
+        calls.append(window is not None)
+        return window
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(positions, "_deal_rest", counted)
+        patch.setattr(positions, "_deal_window", counted)
         check_no_break(p, q, k)
-    assert calls and all(calls)
+    assert calls and calls[-1]
+
+
+def test_a_stuck_pass_is_dealt_again_with_its_neighbours() -> None:
+    """49 against 50 on 35: the greedy deal gets stuck in the middle of the match; the model deals that
+    stretch again (not up to the last pass), and the greedy goes on after it."""
+    windows: list[tuple[int, int, int]] = []
+    model = positions._deal_window
+
+    def recorded(k: int, alpha: list[int], spots: list[list[int]], kept: list[list[int]], hi: int, *rest: Any) -> Any:
+        window = model(k, alpha, spots, kept, hi, *rest)
+        if window is not None:
+            windows.append((len(kept), hi, len(spots)))
+        return window
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(positions, "_deal_window", recorded)
+        check_no_break(49, 50, 35)
+    assert any(hi < passes - positions.DEAL_TAIL for _lo, hi, passes in windows)
 
 
 @pytest.mark.parametrize("p, q, k", [(35, 36, 30), (50, 49, 35)])
