@@ -114,8 +114,13 @@ CLASS_MODEL_CELLS = 500
 Z_WORK_LIMIT = 1.0
 #: Above this many cells (p*k), even p against odd k with a common factor takes the blocks alone.
 BLOCKS_ALONE_CELLS = 3000
-#: The alternating layout (models/positions.py), tried first, has this share of the time left.
+#: The alternating layout (models/positions.py), tried first, has this share of the time left ...
 ALTERNATING_SHARE = 0.3
+#: ... and this share up to this many games (p*q), where it answers teams one apart in 2 to 3 s (49
+#: against 50 on 35, 55 against 54 on 45) and the other layouts need less than the rest (440 and 371
+#: breaks); beyond, they need more (90 against 91 on 78: over 5 s).
+SMALL_ALTERNATING_SHARE = 0.45
+SMALL_GAMES = 4000
 #: ... and where one team plays every round and the layout can have no break, tried first.
 FULL_SIDE_ALTERNATING_SHARE = 0.6
 #: A wall-clock safety net only; the work limit stops the search first.
@@ -1034,7 +1039,8 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     # could only cost time, except on 2 boards, where its switches meet the bound.
     if not layout_first and (boards == 2 or bound == 0):
         # with one team playing every round nothing comes after the layout: all the time left
-        first = alternating_schedule(size_a, size_b, boards, _share(1.0 if full_side else ALTERNATING_SHARE))
+        share = ALTERNATING_SHARE if size_a * size_b > SMALL_GAMES else SMALL_ALTERNATING_SHARE
+        first = alternating_schedule(size_a, size_b, boards, _share(1.0 if full_side else share))
     # Taken at once when nothing can do better, and on 2 boards, where the layouts below rarely answer
     # (they missed 13 against 14 and the like) and would spend the time of the colour search.
     if first is not None and (boards == 2 or _schedule_breaks(first) <= bound):
