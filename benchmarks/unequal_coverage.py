@@ -33,10 +33,12 @@ process's wall time, the status, breaks and bound, and checks the printed games 
 team of n players, the other of n + 2 to min(100, n + n/2), either team the larger.  ``--baseline
 PYTHON`` runs each size a second time with another install's interpreter (an earlier commit installed
 in its own venv) and puts its exit, breaks and seconds beside.  ``--sizes P:Q:K,...`` runs the same on
-the sizes given (the weakest of an earlier run, say).
+the sizes given (the weakest of an earlier run, say).  ``--layout --sizes P:Q:K,...`` runs the
+alternating layout alone (``models/positions.py``) on them, the time limit its deadline, each in a
+fresh process, and verifies what it builds; with ``--baseline`` beside another install's layout.
 
     python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--wide 12] [--sit-out N]
-        [--cli N] [--family N] [--sizes P:Q:K,...] [--baseline PYTHON] [--name unequal_coverage]
+        [--cli N] [--family N] [--sizes P:Q:K,...] [--layout] [--baseline PYTHON] [--name unequal_coverage]
 
 Writes benchmarks/results/<name>.{md,csv}; exits 1 if a construction fails the verifier.
 """
@@ -184,6 +186,77 @@ def run_cli(p: int, q: int, k: int, time_limit: float, python: str = sys.executa
     ]  # fmt: skip
 
 
+#: Run by :func:`run_layout` in a fresh process (of this install or a baseline's): the layout alone.
+LAYOUT_SCRIPT = """
+import json, sys, time
+from scheveningen.models.positions import alternating_schedule
+p, q, k, limit = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+started = time.monotonic()
+schedule = alternating_schedule(p, q, k, started + limit)
+seconds = time.monotonic() - started
+games = None if schedule is None else [
+    [(g.a_player.number, g.b_player.number, g.a_white) for g in games] for games in schedule.rounds
+]
+print(json.dumps({"seconds": seconds, "games": games}))
+"""
+LAYOUT_HEADER = ["p", "q", "k", "valid", "breaks", "seconds"]
+
+
+def run_layout(p: int, q: int, k: int, time_limit: float, python: str = sys.executable) -> list[str]:
+    """The alternating layout alone (``models/positions.py: alternating_schedule``) with a deadline of
+    ``time_limit`` seconds, in a fresh process run by ``python``; its schedule verified here: the row of
+    :data:`LAYOUT_HEADER` (``valid`` "-" when the layout found nothing)."""
+    command = [python, "-c", LAYOUT_SCRIPT, str(p), str(q), str(k), f"{time_limit:g}"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    try:
+        doc = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return [str(p), str(q), str(k), f"error {done.returncode}", "-", "-"]
+    if doc["games"] is None:
+        return [str(p), str(q), str(k), "-", "-", f"{doc['seconds']:.2f}"]
+    verdict = verify(Schedule.from_pairings([[tuple(g) for g in rnd] for rnd in doc["games"]], team_a=p, team_b=q))
+    valid = "yes" if verdict.ok else "NO"
+    return [str(p), str(q), str(k), valid, str(verdict.metrics.total_breaks), f"{doc['seconds']:.2f}"]
+
+
+def layout_main(args: argparse.Namespace, header: list[str]) -> int:
+    """``--layout --sizes ...``: the alternating layout alone on each size, beside a baseline."""
+    header.append(f"- Each size: `alternating_schedule(p, q, k)` alone, deadline {args.time_limit:g} s, fresh process")
+    columns = list(LAYOUT_HEADER)
+    if args.baseline:
+        header.append(f"- Baseline beside it: the same run by `{args.baseline}` (another install)")
+        columns += ["before valid", "before breaks", "before seconds"]
+    print("\n".join(header), flush=True)
+    rows = []
+    for p, q, k in args.sizes:
+        row = run_layout(p, q, k, args.time_limit)
+        if args.baseline:
+            row += run_layout(p, q, k, args.time_limit, args.baseline)[3:]
+        rows.append(row)
+        print(" | ".join(row), flush=True)
+    summary = [
+        f"Load average at the end: {load_average()} (timings on a shared machine are noisy).",
+        f"- answered: {sum(1 for r in rows if r[3] == 'yes')} of {len(rows)}; invalid: "
+        f"{sum(1 for r in rows if r[3] == 'NO')}; without any break: {sum(1 for r in rows if r[4] == '0')}.",
+    ]
+    if args.baseline:
+        summary.append(
+            f"- baseline: answered {sum(1 for r in rows if r[6] == 'yes')}, invalid "
+            f"{sum(1 for r in rows if r[6] == 'NO')}, without any break {sum(1 for r in rows if r[7] == '0')}."
+        )
+    report(
+        args,
+        "# The alternating layout alone (`unequal_coverage.py --layout`)",
+        header,
+        summary,
+        "`valid`: the layout's schedule passes the verifier (- where it found none in time); `seconds`: the "
+        "layout's own time in its process.",
+        columns,
+        rows,
+    )
+    return 1 if any("NO" in (r[3], r[6] if len(r) > 6 else "") for r in rows) else 0
+
+
 def cli_main(args: argparse.Namespace, header: list[str]) -> int:
     """``--cli N`` or ``--family N``: the whole designer on each size, one process at a time."""
     header.append(
@@ -328,10 +401,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--baseline", default=None, help="with --cli/--family/--sizes: another install's python, run beside"
     )
+    parser.add_argument(
+        "--layout", action="store_true", help="with --sizes: the alternating layout alone, the time limit its deadline"
+    )
     parser.add_argument("--out-dir", type=Path, default=RESULTS)
     parser.add_argument("--name", default="unequal_coverage")
     args = parser.parse_args(argv)
     header = machine_lines([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])
+    if args.layout:
+        if args.sizes is None:
+            parser.error("--layout needs --sizes")
+        return layout_main(args, header)
     if args.cli is not None or args.family is not None or args.sizes is not None:
         return cli_main(args, header)
     budget = 0.75 * args.time_limit
