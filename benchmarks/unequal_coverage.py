@@ -219,14 +219,20 @@ def run_layout(p: int, q: int, k: int, time_limit: float, python: str = sys.exec
     return [str(p), str(q), str(k), valid, str(verdict.metrics.total_breaks), f"{doc['seconds']:.2f}"]
 
 
-def layout_main(args: argparse.Namespace, header: list[str]) -> int:
-    """``--layout --sizes ...``: the alternating layout alone on each size, beside a baseline."""
-    header.append(f"- Each size: `alternating_schedule(p, q, k)` alone, deadline {args.time_limit:g} s, fresh process")
-    columns = list(LAYOUT_HEADER)
+def _begin(args: argparse.Namespace, header: list[str], each: str, columns: list[str]) -> list[str]:
+    """Say what each size runs (and the baseline beside it), print the header; the table's columns,
+    the last three (the baseline's) only with ``--baseline``."""
+    header.append(f"- Each size: {each}")
     if args.baseline:
         header.append(f"- Baseline beside it: the same run by `{args.baseline}` (another install)")
-        columns += ["before valid", "before breaks", "before seconds"]
     print("\n".join(header), flush=True)
+    return columns if args.baseline else columns[:-3]
+
+
+def layout_main(args: argparse.Namespace, header: list[str]) -> int:
+    """``--layout --sizes ...``: the alternating layout alone on each size, beside a baseline."""
+    each = f"`alternating_schedule(p, q, k)` alone, deadline {args.time_limit:g} s, fresh process"
+    columns = _begin(args, header, each, [*LAYOUT_HEADER, "before valid", "before breaks", "before seconds"])
     rows = []
     for p, q, k in args.sizes:
         row = run_layout(p, q, k, args.time_limit)
@@ -259,14 +265,8 @@ def layout_main(args: argparse.Namespace, header: list[str]) -> int:
 
 def cli_main(args: argparse.Namespace, header: list[str]) -> int:
     """``--cli N`` or ``--family N``: the whole designer on each size, one process at a time."""
-    header.append(
-        f"- Each size: `schev generate --spec FILE --time-limit {args.time_limit:g} --format json`, whole process"
-    )
-    columns = list(CLI_HEADER)
-    if args.baseline:
-        header.append(f"- Baseline beside it: the same command run by `{args.baseline}` (another install)")
-        columns += ["before exit", "before breaks", "before seconds"]
-    print("\n".join(header), flush=True)
+    each = f"`schev generate --spec FILE --time-limit {args.time_limit:g} --format json`, whole process"
+    columns = _begin(args, header, each, [*CLI_HEADER, "before exit", "before breaks", "before seconds"])
     rows = []
     if args.sizes is not None:
         chosen = args.sizes
