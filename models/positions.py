@@ -24,12 +24,12 @@ p +- 1 apart, at least k when k < p), else placed pass by pass with a small flow
 pass's end (:func:`_place_a`), else with the class-0 takers chosen together with the cut by a model
 over the players' states, which also proves when no order exists (:func:`_place_by_states`); team
 B's repeats undone by exchanging two B players of a class along their alternating cycle
-(:func:`_unclash_b`), or where that leaves some, team B dealt again pass by pass, each player near
-its last offset and never twice in a round, a few passes together by CP-SAT where one pass finds no
-deal, and the last ones together (:func:`_deal_b_in_order`); and what is left by
-exchanging whole games between positions of one parity in one A-pass and one B-pass, which keeps
-every player's pass, colour and opponent (:func:`_mend_rounds`, greedy, then :func:`_mend_model`, a
-small CP-SAT model).
+(:func:`_unclash_b`); what is left by exchanging whole games between positions of one parity in
+one A-pass and one B-pass, which keeps every player's pass, colour and opponent (:func:`_mend_rounds`,
+greedy, then :func:`_mend_model`, a small CP-SAT model); and where repeats still stay, team B dealt
+again pass by pass, each player near its last offset and never twice in a round, a few passes
+together by CP-SAT where one pass finds no deal, and the last ones together
+(:func:`_deal_b_in_order`).
 
 **What is left.**  Which group member takes which position in each A-pass, so that every A player
 holds exactly ceil(q/2) positions of class 0 (it meets each class-0 B player once): a flow, each pass
@@ -97,8 +97,12 @@ SEARCH_TRIES = 200_000
 SWITCH_BOUNDARIES = 6
 #: ... and this many places.
 SWITCH_PLACES = 10
-#: CP-SAT's deterministic time for :func:`_mend_model`.
+#: CP-SAT's deterministic time for :func:`_mend_model` ...
 MEND_WORK = 2.0
+#: ... and for its first try, before team B is dealt again in order, made up to this many games (p*q):
+#: beyond, building the model alone takes about a second (88 against 64 on 44: 1.2 s, failing).
+MEND_FIRST_WORK = 0.3
+MEND_FIRST_GAMES = 4000
 #: How far back :func:`_deal_class` re-deals where a pass finds no deal, in turn (0: from the pass
 #: itself) ...
 DEAL_BACKS = (0, 4, 8, 16, 32)
@@ -446,10 +450,14 @@ def _finish(p: int, q: int, k: int, alpha: list[int], deadline: float | None) ->
     beta = _deal_b(p, q, alpha)
     if beta is None:
         return None
-    if not _unclash_b(p, q, k, alpha, beta, deadline) and (in_order := _deal_b_in_order(p, q, k, alpha, deadline)):
-        beta = in_order
+    # The cycle exchanges, then the game exchanges, both cheap (64 against 19 on 16: 0.3 s in all, where
+    # the deal in order takes 3 s); then team B dealt again in order (which leaves no repeat) ...
+    mended = _unclash_b(p, q, k, alpha, beta, deadline) or _mend_rounds(p, q, k, alpha, beta, deadline)
+    if not (mended or (p * q <= MEND_FIRST_GAMES and _mend_model(p, q, k, alpha, beta, deadline, MEND_FIRST_WORK))):
+        in_order = _deal_b_in_order(p, q, k, alpha, deadline)
+        beta = beta if in_order is None else in_order
     if not (_mend_rounds(p, q, k, alpha, beta, deadline) or _mend_model(p, q, k, alpha, beta, deadline)):
-        # a longer search for team B's repeats (half the time left), then the game exchanges again
+        # ... or a longer search for its repeats (half the time left), then the game exchanges again
         half = None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 2
         _search_b(p, q, k, alpha, beta, half)
         if not (_mend_rounds(p, q, k, alpha, beta, deadline) or _mend_model(p, q, k, alpha, beta, deadline)):
@@ -524,7 +532,9 @@ def _mend_rounds(p: int, q: int, k: int, alpha: list[int], beta: list[int], dead
     return True
 
 
-def _mend_model(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadline: float | None) -> bool:
+def _mend_model(
+    p: int, q: int, k: int, alpha: list[int], beta: list[int], deadline: float | None, work: float = MEND_WORK
+) -> bool:
     """The exchanges of :func:`_mend_rounds` decided all at once by a small CP-SAT model.  A *cell* is
     the positions of one parity in one A-pass and one B-pass; its games may be ordered in any way (each
     player keeps its pass, parity and opponent).  Only a round holding a pass boundary can repeat a
@@ -568,7 +578,7 @@ def _mend_model(p: int, q: int, k: int, alpha: list[int], beta: list[int], deadl
             model.add_at_most_one(lits)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    solver.parameters.max_deterministic_time = MEND_WORK
+    solver.parameters.max_deterministic_time = work
     if deadline is not None:
         left = deadline - time.monotonic()
         if left <= 0.1:
