@@ -131,8 +131,10 @@ def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float 
     p, q, k = size_a, size_b, boards
     if k < 1 or min(p, q) < k or (p * q) % k:
         return None
-    # A team playing every round goes second: its passes are the rounds, so it never meets a repeat.
-    flipped = p == k < q
+    # A team whose passes are whole rounds goes second (its size a multiple of the boards, the team
+    # playing every round first among them): team B's deal then never meets a repeat in a round and
+    # is the Koenig split alone (100 against 73 on 50: 0.3 s, where team B of 73 found no deal in 30 s).
+    flipped = p % k == 0 and (q % k != 0 or p == k < q)
     if flipped:
         p, q = q, p
     try:

@@ -210,6 +210,22 @@ def test_dealing_team_b_in_order_clears_the_repeats_the_exchanges_leave(p: int, 
     check_no_break(p, q, k)
 
 
+@pytest.mark.parametrize("p, q, k", [(12, 7, 6), (24, 13, 12), (7, 12, 6), (30, 17, 15), (20, 13, 10)])
+def test_a_team_in_whole_rounds_goes_second_and_meets_no_repeat(p: int, q: int, k: int) -> None:
+    """Both teams sitting out, one team's size a multiple of the boards: that team's passes are whole
+    rounds, so dealt second it never meets itself in a round.  Koenig's deal and the cycle exchanges
+    then suffice; the deal in order, the longer search and the mend model are never needed (before,
+    with that team placed first, every size here went through the deal in order)."""
+
+    def forbidden(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a repeat in a round where the passes are whole rounds")
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("_deal_b_in_order", "_search_b", "_mend_model"):
+            patch.setattr(positions, name, forbidden)
+        check_no_break(p, q, k)
+
+
 @pytest.mark.parametrize("p, q, k", [(8, 9, 6), (14, 15, 10), (21, 20, 15)])
 def test_where_the_greedy_deal_gets_stuck_the_model_deals_the_rest(p: int, q: int, k: int) -> None:
     """Teams one apart, both sitting out, the boards near the smaller team: the last passes of team B
