@@ -210,6 +210,17 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
         built = _build(p, q, k, pairs_at_middle(pairs), deadline)
         if built is not None:
             return built, 2 * pairs
+
+    def by_states() -> Schedule | None:
+        try:
+            return _build(p, q, k, pairs_at_middle(tries[0]), deadline, states=True)
+        except _Impossible:
+            return None
+
+    # Team B playing every round: the state model orders team A where the rotations do not (below),
+    # so it goes first (66 against 54: 0.6 s of rotations saved).
+    if q == k and not _late(deadline) and (built := by_states()) is not None:
+        return built, 2 * tries[0]
     # One pair elsewhere: which two neighbours in the rotation switch, and after which pass, decides
     # how many class-0 positions move between the groups.
     for m in boundaries[:SWITCH_BOUNDARIES]:
@@ -220,13 +231,8 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
             if alpha is not None and (built := _finish(p, q, k, alpha, deadline)) is not None:
                 return built, 2
     # Last, the fewest pairs again with the state model placing team A (seconds at 60 players).
-    if not _late(deadline):
-        try:
-            built = _build(p, q, k, pairs_at_middle(tries[0]), deadline, states=True)
-        except _Impossible:
-            return None
-        if built is not None:
-            return built, 2 * tries[0]
+    if q != k and not _late(deadline) and (built := by_states()) is not None:
+        return built, 2 * tries[0]
     return None
 
 

@@ -282,3 +282,31 @@ def test_the_state_model_follows_the_supply_of_class_0_positions(p: int, q: int,
         assert len({positions._group(s, p) for s in spots}) == 1
         assert sum(positions._class(s, q) == 0 for s in spots) == (q + 1) // 2
         assert all(s // k != t // k for s, t in itertools.pairwise(spots)), a
+
+
+def test_with_switches_the_pace_ends_at_the_class_0_count_every_player_needs() -> None:
+    """42 against 30 on 30 needs one switching pair (both even, 7 and 5 odd).  Then each group's supply
+    of class-0 positions is off by the surplus the switches move, and a pace that follows it ends
+    away from ceil(q/2); scaled to end there, the state model fits within 4 of it (it needed 6).
+    The switch is the layout's own: one pair after the pass nearest the middle."""
+    p, q, k = 42, 30, 30
+    assert not zero_possible(p, q)
+    size0 = (p + 1) // 2
+    middle = min(range(1, q - 1, 2), key=lambda m: (abs(2 * (m + 1) - q), m))  # after an even number of games
+    phase = positions._phases(p, q, [(middle, 0, size0)])
+    kinds: dict[tuple[int, ...], list[int]] = {}
+    for a in range(p):
+        kinds.setdefault(tuple(phase[a]), []).append(a)
+    assert len(kinds) == 4
+    assert all(pace[-1] == (q + 1) // 2 for pace in positions._paces(p, q, phase, kinds).values())
+    alpha, _proven = positions._place_by_states(p, q, k, phase, None, 4)
+    assert alpha is not None
+    where: dict[int, list[int]] = {}
+    for s, a in enumerate(alpha):
+        where.setdefault(a, []).append(s)
+    for m in range(q):
+        assert sorted(alpha[m * p : (m + 1) * p]) == list(range(p))
+    for a, spots in where.items():
+        assert [positions._group(s, p) for s in spots] == phase[a]
+        assert sum(positions._class(s, q) == 0 for s in spots) == (q + 1) // 2
+        assert all(s // k != t // k for s, t in itertools.pairwise(spots)), a
