@@ -1019,10 +1019,16 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     single: Schedule | None = None
     first = None
     full_side = boards > 2 and boards in (size_a, size_b)
-    layout_first = full_side and bound == 0 and paired_classes(max(size_a, size_b), boards) is None
+    # Where the layout cannot be without a break, one switching pair (two breaks) is its fewest; up to
+    # ZERO_BREAK_PLAYERS the sit-out model, which decides whether any schedule has no break, goes first.
+    fewest = 0 if zero_possible(size_a, size_b) else 2
+    layout_first = (
+        full_side
+        and bound == 0
+        and (fewest == 0 or max(size_a, size_b) > ZERO_BREAK_PLAYERS)
+        and paired_classes(max(size_a, size_b), boards) is None
+    )
     if layout_first:
-        # Where the layout cannot be without a break, one switching pair (two breaks) is its fewest.
-        fewest = 0 if zero_possible(size_a, size_b) else 2
         first = alternating_schedule(size_a, size_b, boards, _share(FULL_SIDE_ALTERNATING_SHARE))
         if first is not None and _schedule_breaks(first) <= fewest:
             return mirrored_double(first) if double else first
