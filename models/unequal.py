@@ -1011,7 +1011,7 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     # One team playing every round (boards > 2): where the bound is 0 and the paired classes' closed
     # form does not apply, the alternating layout (models/positions.py) first, taken at once without
     # a break, or with one switching pair where it needs one: it answers in about 2 s at 100 players
-    # (5 s at 66 against 54 with a pair), where the team's own constructions can take all the time
+    # (4 s at 66 against 54 with a pair), where the team's own constructions can take all the time
     # and leave hundreds of breaks (97 against 90: 480; 66 against 54: 136).  Otherwise the team's own constructions
     # first, which often have no break (the paired classes, the sit-out model) and otherwise at most
     # one a player (the reserves); the layout after them only where they leave breaks that a bound

@@ -273,13 +273,21 @@ def test_the_state_model_follows_the_supply_of_class_0_positions(p: int, q: int,
     phase = positions._phases(p, q, [])
     alpha, _proven = positions._place_by_states(p, q, k, phase, None, 1)
     assert alpha is not None
+    check_placement(alpha, p, q, k, phase)
+
+
+def check_placement(alpha: list[int] | None, p: int, q: int, k: int, phase: list[list[int]]) -> None:
+    """Team A's placement keeps what the layout needs: each pass holds every A player once, each
+    player keeps the groups ``phase`` gives it (so alternates between switches), takes ceil(q/2)
+    class-0 positions and never plays twice in a round."""
+    assert alpha is not None
     for m in range(q):
         assert sorted(alpha[m * p : (m + 1) * p]) == list(range(p))
     where: dict[int, list[int]] = {}
     for s, a in enumerate(alpha):
         where.setdefault(a, []).append(s)
     for a, spots in where.items():
-        assert len({positions._group(s, p) for s in spots}) == 1
+        assert [positions._group(s, p) for s in spots] == phase[a]
         assert sum(positions._class(s, q) == 0 for s in spots) == (q + 1) // 2
         assert all(s // k != t // k for s, t in itertools.pairwise(spots)), a
 
@@ -300,13 +308,4 @@ def test_with_switches_the_pace_ends_at_the_class_0_count_every_player_needs() -
     assert len(kinds) == 4
     assert all(pace[-1] == (q + 1) // 2 for pace in positions._paces(p, q, phase, kinds).values())
     alpha, _proven = positions._place_by_states(p, q, k, phase, None, 4)
-    assert alpha is not None
-    where: dict[int, list[int]] = {}
-    for s, a in enumerate(alpha):
-        where.setdefault(a, []).append(s)
-    for m in range(q):
-        assert sorted(alpha[m * p : (m + 1) * p]) == list(range(p))
-    for a, spots in where.items():
-        assert [positions._group(s, p) for s in spots] == phase[a]
-        assert sum(positions._class(s, q) == 0 for s in spots) == (q + 1) // 2
-        assert all(s // k != t // k for s, t in itertools.pairwise(spots)), a
+    check_placement(alpha, p, q, k, phase)
