@@ -245,9 +245,9 @@ def test_where_the_greedy_deal_gets_stuck_the_model_deals_the_rest(p: int, q: in
     assert calls and calls[-1]
 
 
-def test_a_stuck_pass_is_dealt_again_with_its_neighbours() -> None:
-    """49 against 50 on 35: the greedy deal gets stuck in the middle of the match; the model deals that
-    stretch again (not up to the last pass), and the greedy goes on after it."""
+def middle_windows(p: int, q: int, k: int, lookahead: float) -> list[tuple[int, int, int]]:
+    """The stretches that team B's deal in order dealt again by CP-SAT before its last passes, for the
+    layout of p against q on k boards (built and checked without a break) with this lookahead weight."""
     windows: list[tuple[int, int, int]] = []
     model = positions._deal_window
 
@@ -259,8 +259,21 @@ def test_a_stuck_pass_is_dealt_again_with_its_neighbours() -> None:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(positions, "_deal_window", recorded)
-        check_no_break(49, 50, 35)
-    assert any(hi < passes - positions.DEAL_TAIL for _lo, hi, passes in windows)
+        patch.setattr(positions, "DEAL_LOOKAHEAD", lookahead)
+        check_no_break(p, q, k)
+    return [(lo, hi, passes) for lo, hi, passes in windows if hi < passes - positions.DEAL_TAIL]
+
+
+def test_a_stuck_pass_is_dealt_again_with_its_neighbours() -> None:
+    """49 against 50 on 35 without the lookahead: the greedy deal gets stuck in the middle of the match;
+    the model deals that stretch again (not up to the last pass), and the greedy goes on after it."""
+    assert middle_windows(49, 50, 35, 0)
+
+
+def test_the_lookahead_keeps_a_player_for_the_next_pass_s_part_of_a_shared_round() -> None:
+    """With the lookahead the same deal never gets stuck before its last passes: the B players still
+    to meet an A player of the next pass's part of a shared round are kept out of this pass's part."""
+    assert not middle_windows(49, 50, 35, positions.DEAL_LOOKAHEAD)
 
 
 @pytest.mark.parametrize("p, q, k", [(35, 36, 30), (50, 49, 35)])
