@@ -121,8 +121,11 @@ ALTERNATING_SHARE = 0.3
 #: breaks); beyond, they need more (90 against 91 on 78: over 5 s).
 SMALL_ALTERNATING_SHARE = 0.45
 SMALL_GAMES = 4000
-#: ... and where one team plays every round and the layout can have no break, tried first.
+#: ... and where one team plays every round and the layout can have no break, tried first ...
 FULL_SIDE_ALTERNATING_SHARE = 0.6
+#: ... and for teams one apart that both sit out where team B must be dealt in order
+#: (:func:`_one_apart_dealt`), after the rotation layout's quick schedule.
+ONE_APART_SHARE = 0.75
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
 #: :func:`zero_break_schedule` is tried up to this many A players (the sit-out model's p*p Booleans
@@ -918,7 +921,7 @@ def _coloured(
 
 
 def _rules_then_fewest_breaks(
-    model: cp_model.CpModel, breaks: list[cp_model.IntVar], size: int
+    model: cp_model.CpModel, breaks: list[cp_model.IntVar], size: int, fewest: bool = True
 ) -> cp_model.CpSolver | None:
     """Solve a colour model (its rules posted, no objective yet) for the fewest ``breaks``: the rules
     alone first, since with the objective the search can spend all its work without a first schedule
@@ -926,10 +929,12 @@ def _rules_then_fewest_breaks(
     62); then the fewest breaks from the model's own hints, as before (not from that schedule: started
     there, the search ends at more breaks in the same time, 69 against 68 on 51: 1,541 against 1,139),
     kept if it has fewer.  The solver holding the schedule, or ``None`` when the rules find none
-    within the work."""
+    within the work; without ``fewest``, the rules' schedule alone."""
     solver = _solver(size)
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
+    if not fewest:
+        return solver
     first_breaks = sum(solver.boolean_value(brk) for brk in breaks)
     model.minimize(sum(breaks))
     better = _solver(size)
@@ -938,7 +943,7 @@ def _rules_then_fewest_breaks(
     return solver
 
 
-def rotation_alternating_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
+def rotation_alternating_schedule(size_a: int, size_b: int, boards: int, fewest: bool = True) -> Schedule | None:
     """Both teams sitting out: the rotation layout with one team's players alternating perfectly.
 
     In the rotation layout (module docstring) A player a plays the positions a, a + p, a + 2p, ...
@@ -948,17 +953,19 @@ def rotation_alternating_schedule(size_a: int, size_b: int, boards: int) -> Sche
     every round and over the match and rules 1 and 2 for team B, with team B's fewest breaks.  It is
     tried as it stands and with the teams' roles swapped (team B alternating); ``None`` when neither
     has an answer within its work.  Where the re-cut has none this often has (44 against 87 on 29
-    boards: 43 breaks; 15 against 26 on 6: 72), though with many breaks at some sizes.
+    boards: 43 breaks; 15 against 26 on 6: 72), though with many breaks at some sizes.  Without
+    ``fewest`` the first schedule keeping the rules is taken (a few tenths of a second at 94 against 93
+    on 62, where the fewest breaks take 8 s more).
     """
     for swapped in (False, True):
         p, q = (size_b, size_a) if swapped else (size_a, size_b)
-        built = _alternating_rotation(p, q, boards)
+        built = _alternating_rotation(p, q, boards, fewest)
         if built is not None:
             return swap_teams(built) if swapped else built
     return None
 
 
-def _alternating_rotation(p: int, q: int, k: int) -> Schedule | None:
+def _alternating_rotation(p: int, q: int, k: int, fewest: bool = True) -> Schedule | None:
     pairs = rotation_pairs(p, q, k)
     model = cp_model.CpModel()
     beta = [model.new_bool_var(f"beta[{i}]") for i in range(p)]
@@ -977,7 +984,7 @@ def _alternating_rotation(p: int, q: int, k: int) -> Schedule | None:
     for b, whites in sorted(b_whites.items()):
         model.add_linear_constraint(sum(whites), len(whites) // 2, (len(whites) + 1) // 2)  # rule 1
         breaks += _add_break_literals(model, whites, f"B{b}")
-    solver = _rules_then_fewest_breaks(model, breaks, total)
+    solver = _rules_then_fewest_breaks(model, breaks, total, fewest)
     if solver is None:
         return None
     pairings = [
@@ -1041,9 +1048,17 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     # on 2 boards the fewest the layout's switches give, 2 (the bound) at most sizes where none is
     # possible.  Where a bound rules out a schedule without a break (k + 1 against k, c*k against k) the layout
     # could only cost time, except on 2 boards, where its switches meet the bound.
+    insurance: Schedule | None = None
     if not layout_first and (boards == 2 or bound == 0):
         # with one team playing every round nothing comes after the layout: all the time left
         share = ALTERNATING_SHARE if size_a * size_b > SMALL_GAMES else SMALL_ALTERNATING_SHARE
+        if _one_apart_dealt(size_a, size_b, boards):
+            # The rotation layout's first schedule keeping the rules is kept aside (a few tenths of a
+            # second), and the layout gets most of the time: the others leave hundreds or thousands of
+            # breaks here, after seconds spent on the re-cut's bases (90 against 91 on 78: 4.4 s).
+            built = rotation_alternating_schedule(max(size_a, size_b), min(size_a, size_b), boards, fewest=False)
+            insurance = _as_large_first(built, size_a < size_b)
+            share = ONE_APART_SHARE
         first = alternating_schedule(size_a, size_b, boards, _share(1.0 if full_side else share))
     # Taken at once when nothing can do better, and on 2 boards, where the layouts below rarely answer
     # (they missed 13 against 14 and the like) and would spend the time of the colour search.
@@ -1054,11 +1069,25 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
         if single is None and boards in (size_a, size_b):  # one team full on 2 boards
             built = one_team_full(max(size_a, size_b), boards)
             single = built if built is None or size_b == boards else swap_teams(built)
-    if first is not None and (single is None or _schedule_breaks(first) < _schedule_breaks(single)):
-        single = first
+    for other in (first, insurance):
+        if other is not None and (single is None or _schedule_breaks(other) < _schedule_breaks(single)):
+            single = other
     if single is None:
         return None
     return mirrored_double(single) if double else single
+
+
+def _one_apart_dealt(size_a: int, size_b: int, boards: int) -> bool:
+    """Teams one apart, both sitting out, more than :data:`SMALL_GAMES` games and neither team's passes
+    whole rounds: where the alternating layout has no break but needs team B's deal in order, seconds
+    at these sizes, and nothing else comes near it."""
+    return (
+        abs(size_a - size_b) == 1
+        and 2 < boards < min(size_a, size_b)
+        and size_a * size_b > SMALL_GAMES
+        and size_a % boards != 0
+        and size_b % boards != 0
+    )
 
 
 def _share(fraction: float) -> float | None:
