@@ -116,8 +116,9 @@ DEAL_WORK = 10.0
 DEAL_CELLS = 100_000
 #: The weight, in offsets, of a position in a round shared with the next pass, for a B player that is
 #: one of the few left to meet an A player of the next pass's part of that round (shared out among
-#: them): the deal then seldom finds that part with nobody left to take it (90 against 91 on 78:
-#: 22 passes dealt again by CP-SAT, where it was 56; 8 s against 23 s).
+#: them), with teams one apart: the deal then seldom finds that part with nobody left to take it (90
+#: against 91 on 78: 22 passes dealt again by CP-SAT, where it was 56; 8 s against 23 s).  Other
+#: sizes deal without it: 84 against 88 on 77 took 9 s with it, 1.6 s without.
 DEAL_LOOKAHEAD = 18
 #: CP-SAT's deterministic time for :func:`_place_by_states`.
 CLASS_WORK = 5.0
@@ -833,7 +834,7 @@ def _deal_b_in_order(p: int, q: int, k: int, alpha: list[int], deadline: float |
     beta = [-1] * (p * q)
     for cls in (0, 1):
         spots = [[s for s in range(n * q, (n + 1) * q) if _class(s, q) == cls] for n in range(p)]
-        dealt = _deal_class(q, k, alpha, spots, deadline)
+        dealt = _deal_class(q, k, alpha, spots, deadline, DEAL_LOOKAHEAD if abs(p - q) == 1 else 0)
         if dealt is None:
             return None
         for deal in dealt:
@@ -843,7 +844,7 @@ def _deal_b_in_order(p: int, q: int, k: int, alpha: list[int], deadline: float |
 
 
 def _deal_class(
-    q: int, k: int, alpha: list[int], spots: list[list[int]], deadline: float | None
+    q: int, k: int, alpha: list[int], spots: list[list[int]], deadline: float | None, lookahead: float = 0
 ) -> list[list[int]] | None:
     """One class's deal for :func:`_deal_b_in_order`: ``deal[player]``, its position, for each pass.
 
@@ -852,7 +853,7 @@ def _deal_class(
     (:func:`_deal_window`), further back each time that finds nothing; the last :data:`DEAL_TAIL`
     passes are dealt together from the start, where every A player left must be met.  ``None`` when
     a window finds nothing even from the furthest back, when a window would exceed
-    :data:`DEAL_CELLS`, or at the deadline."""
+    :data:`DEAL_CELLS`, or at the deadline.  ``lookahead``: :data:`DEAL_LOOKAHEAD` or 0."""
     passes, size = len(spots), len(spots[0])
     dealt: list[list[int]] = []
     met: list[set[int]] = [set() for _ in range(size)]
@@ -861,7 +862,7 @@ def _deal_class(
             return None
         n = len(dealt)
         if passes - n > DEAL_TAIL:
-            deal = _deal_pass(q, k, alpha, spots[n], spots[n + 1], met, dealt[-1] if dealt else None)
+            deal = _deal_pass(q, k, alpha, spots[n], spots[n + 1], met, dealt[-1] if dealt else None, lookahead)
             if deal is not None:
                 dealt.append(deal)
                 for player, s in enumerate(deal):
@@ -886,14 +887,22 @@ def _deal_class(
 
 
 def _deal_pass(
-    q: int, k: int, alpha: list[int], here: list[int], after: list[int], met: list[set[int]], last: list[int] | None
+    q: int,
+    k: int,
+    alpha: list[int],
+    here: list[int],
+    after: list[int],
+    met: list[set[int]],
+    last: list[int] | None,
+    lookahead: float = 0,
 ) -> list[int] | None:
     """One pass of :func:`_deal_class`: ``deal[player]``, its position in ``here``, or ``None``.  A
     linear assignment (OR-Tools), each player to a position whose A player it has not met (``met``),
     outside the round of its ``last`` position, its offset in the pass changing as little as
     possible (the nearer the rotation, in which nobody repeats, the fewer players are left with no
     position later).  A position in a round that goes on into the next pass (``after``) is taken only
-    by a player that has a position there outside that round, with an A player it will not have met."""
+    by a player that has a position there outside that round, with an A player it will not have met,
+    and costs it ``lookahead`` offsets times its share of the A players there it could meet."""
     size = len(here)
     deal = linear_sum_assignment.SimpleLinearSumAssignment()
     shared = {s // k for s in after}
@@ -904,7 +913,7 @@ def _deal_pass(
         if t // k in shared and any(s // k == t // k for s in here):
             left = [player for player in range(size) if alpha[t] not in met[player]]
             for player in left:
-                dear[player] += DEAL_LOOKAHEAD * q / len(left)
+                dear[player] += lookahead * q / len(left)
     for player in range(size):
         arcs = 0
         for j, s in enumerate(here):

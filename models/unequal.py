@@ -1065,7 +1065,8 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     if first is not None and (boards == 2 or _schedule_breaks(first) <= bound):
         single = first
     elif not full_side:
-        single = both_sit_out_schedule(size_a, size_b, boards) if boards not in (size_a, size_b) else None
+        sit_out = boards not in (size_a, size_b)
+        single = both_sit_out_schedule(size_a, size_b, boards, insurance is not None) if sit_out else None
         if single is None and boards in (size_a, size_b):  # one team full on 2 boards
             built = one_team_full(max(size_a, size_b), boards)
             single = built if built is None or size_b == boards else swap_teams(built)
@@ -1100,17 +1101,25 @@ def _share(fraction: float) -> float | None:
     return min(deadline, now + max(1.0, fraction * (deadline - now)))
 
 
-def both_sit_out_schedule(size_a: int, size_b: int, boards: int) -> Schedule | None:
+def both_sit_out_schedule(size_a: int, size_b: int, boards: int, rotation_first: bool = False) -> Schedule | None:
     """Both teams sitting out (boards below both sizes), in order until one answers: the match of the
     same teams on as many boards as the smaller team has players (the equal design when the teams are
     equal; :func:`one_team_full`, and :func:`full_side_schedule`'s when that differs), re-cut into
     rounds of ``boards`` games (``models/recut.py``), or played backwards and re-cut; the rotation
     layout with one team alternating (:func:`rotation_alternating_schedule`); the re-cut without rule
     3, coloured again (:func:`_recoloured`); the rotation layout coloured by the colour model
-    (:func:`rotation_schedule`).  ``None`` if none answers, or at the deadline."""
+    (:func:`rotation_schedule`).  ``rotation_first``: the rotation layout with one team alternating
+    before the re-cuts, a re-cut then taken only with fewer breaks (teams one apart, where the re-cut's
+    bases take seconds and seldom cut).  ``None`` if none answers, or at the deadline."""
     large, small = max(size_a, size_b), min(size_a, size_b)
-    base, plain = (construct(small), True) if large == small else _one_team_full(large, small)
     deadline = _DEADLINE.get()
+    bases: list[tuple[Schedule | None, bool]] = []
+
+    def base() -> tuple[Schedule | None, bool]:
+        """The base match and whether it is already the one without a break, built once when asked."""
+        if not bases:
+            bases.append((construct(small), True) if large == small else _one_team_full(large, small))
+        return bases[0]
 
     def recut_either(start: Schedule | None) -> Schedule | None:
         if start is None:
@@ -1118,26 +1127,34 @@ def both_sit_out_schedule(size_a: int, size_b: int, boards: int) -> Schedule | N
         built = recut(start, boards, deadline)
         return built if built is not None else recut(reverse_rounds(start), boards, deadline)
 
-    recuts: list[Callable[[], Schedule | None]] = [lambda: recut_either(base)]
-    if not plain:  # the schedule without a break may not re-cut where the constructions' does
-        recuts.append(lambda: recut_either(full_side_schedule(large, small)))
+    def recut_full_side() -> Schedule | None:
+        # the schedule without a break may not re-cut where the constructions' does
+        return None if base()[1] else recut_either(full_side_schedule(large, small))
+
+    def recoloured_base() -> Schedule | None:
+        start = base()[0]
+        return _recoloured(start, boards) if start is not None else None
+
+    recuts: list[Callable[[], Schedule | None]] = [lambda: recut_either(base()[0]), recut_full_side]
     # The rotation layouts and the re-cut coloured again may each answer where the others do not,
     # and none has the fewest breaks everywhere: the best of those answering in time.
     others: list[Callable[[], Schedule | None]] = [
         lambda: _polished(rotation_alternating_schedule(large, small, boards)),
-        lambda: _recoloured(base, boards) if base is not None else None,
+        recoloured_base,
         lambda: _as_large_first(rotation_schedule(size_a, size_b, boards), size_a < size_b),
         lambda: _as_large_first(rotation_schedule(size_b, size_a, boards), size_b < size_a),
     ]
     best: Schedule | None = None
     best_breaks = 0
-    for step in recuts + others:
+    steps = others[:1] + recuts + others[1:] if rotation_first else recuts + others
+    for step in steps:
         if _past_deadline():
             break
         if (built := step()) is None:
             continue
-        if step in recuts:  # a re-cut keeps its base's breaks: take it
-            best = built
+        if step in recuts:  # a re-cut keeps its base's breaks: take it (where it has fewer)
+            if best is None or _schedule_breaks(built) < best_breaks:
+                best = built
             break
         breaks = _schedule_breaks(built)
         if best is None or breaks < best_breaks:
