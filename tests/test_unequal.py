@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scheveningen.models import unequal
 from scheveningen.models.bounds import unequal_break_bound
 from scheveningen.models.constructions import construct
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
@@ -21,11 +22,13 @@ from scheveningen.models.unequal import (
     _matching,
     _pass_pattern,
     blocks_schedule,
+    both_sit_out_schedule,
     construct_unequal,
     extended_schedule,
     grouped_schedule,
     odd_k_schedule,
     paired_classes,
+    rotation_alternating_schedule,
     rotation_pairs,
     rotation_schedule,
     with_extra_a,
@@ -236,6 +239,39 @@ def test_the_rotation_is_coloured_where_the_search_for_fewest_breaks_finds_no_fi
     )
     verdict = verify(schedule)
     assert verdict.ok, verdict.violations()
+
+
+def test_the_rotation_layout_s_first_schedule_keeps_every_rule() -> None:
+    """Without the search for fewest breaks the rotation layout with one team alternating answers with
+    its first schedule keeping the rules, with at least the breaks the search leaves."""
+    first = rotation_alternating_schedule(27, 26, 13, fewest=False)
+    fewest = rotation_alternating_schedule(27, 26, 13)
+    assert first is not None and fewest is not None
+    assert check(first, 27, 26, 13) >= check(fewest, 27, 26, 13)
+
+
+def test_with_the_rotation_first_a_re_cut_with_fewer_breaks_is_still_taken() -> None:
+    """27 against 26 on 13: the rotation layout answers with hundreds of breaks, the re-cut of the
+    one-reserve match with its base's 28; tried after the rotation, the re-cut still wins."""
+    rotation = rotation_alternating_schedule(27, 26, 13)
+    assert rotation is not None
+    plain = both_sit_out_schedule(27, 26, 13)
+    first = both_sit_out_schedule(27, 26, 13, rotation_first=True)
+    assert plain is not None and first is not None
+    assert check(first, 27, 26, 13) == check(plain, 27, 26, 13) < check(rotation, 27, 26, 13)
+
+
+def test_teams_one_apart_keep_the_rotation_s_quick_schedule_when_nothing_else_answers() -> None:
+    """65 against 64 on 40 (team B dealt in order): the rotation layout's first schedule is kept
+    aside before the alternating layout, so the construction answers even when neither the layout
+    nor the other constructions do."""
+    assert unequal._one_apart_dealt(65, 64, 40) and not unequal._one_apart_dealt(84, 88, 77)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(unequal, "alternating_schedule", lambda *args: None)
+        patch.setattr(unequal, "both_sit_out_schedule", lambda *args: None)
+        schedule = construct_unequal(65, 64, 40)
+    assert schedule is not None
+    check(schedule, 65, 64, 40)
 
 
 # --------------------------------------------------------------------------- the bound
