@@ -1057,7 +1057,7 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
         share = ALTERNATING_SHARE if size_a * size_b > SMALL_GAMES else SMALL_ALTERNATING_SHARE
         if _one_apart_dealt(size_a, size_b, boards):
             # The rotation layout's first schedule keeping the rules is kept aside (a few tenths of a
-            # second), and the layout gets most of the time: the others leave hundreds or thousands of
+            # second), and the layout gets all the time left: the others leave hundreds or thousands of
             # breaks here, after seconds spent on the re-cut's bases (90 against 91 on 78: 4.4 s).
             built = rotation_alternating_schedule(max(size_a, size_b), min(size_a, size_b), boards, fewest=False)
             insurance = _as_large_first(built, size_a < size_b)
