@@ -909,11 +909,13 @@ def _deal_pass(
     # A player in this pass's part of the shared round cannot take the next pass's part of it.  For
     # each A player there, the fewer B players left to meet it, the dearer that round for each of them.
     dear = [0.0] * size
-    for t in after:
-        if t // k in shared and any(s // k == t // k for s in here):
-            left = [player for player in range(size) if alpha[t] not in met[player]]
-            for player in left:
-                dear[player] += lookahead * q / len(left)
+    if lookahead:
+        joined = shared & {s // k for s in here}
+        for t in after:
+            if t // k in joined:
+                left = [player for player in range(size) if alpha[t] not in met[player]]
+                for player in left:
+                    dear[player] += lookahead * q / len(left)
     for player in range(size):
         arcs = 0
         for j, s in enumerate(here):

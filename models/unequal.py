@@ -75,6 +75,7 @@ from __future__ import annotations
 
 import bisect
 import contextvars
+import functools
 import itertools
 import math
 import operator
@@ -1116,13 +1117,11 @@ def both_sit_out_schedule(size_a: int, size_b: int, boards: int, rotation_first:
     bases take seconds and seldom cut).  ``None`` if none answers, or at the deadline."""
     large, small = max(size_a, size_b), min(size_a, size_b)
     deadline = _DEADLINE.get()
-    bases: list[tuple[Schedule | None, bool]] = []
 
+    @functools.cache
     def base() -> tuple[Schedule | None, bool]:
         """The base match and whether it is already the one without a break, built once when asked."""
-        if not bases:
-            bases.append((construct(small), True) if large == small else _one_team_full(large, small))
-        return bases[0]
+        return (construct(small), True) if large == small else _one_team_full(large, small)
 
     def recut_either(start: Schedule | None) -> Schedule | None:
         if start is None:
