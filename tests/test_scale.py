@@ -19,7 +19,7 @@ from scheveningen.models.schedule import Game, Schedule, Team
 from scheveningen.solver import stop
 from scheveningen.solver.design import DesignParams, Status, design_match
 from scheveningen.solver.equivalence import is_equivalent
-from scheveningen.solver.lns import Budget, improve, repair, rules_kept, solve_part
+from scheveningen.solver.lns import BUILD_RATE, Budget, improve, repair, rules_kept, solve_part
 from scheveningen.solver.scale import MIN_BOARDS, spec_bound
 from scheveningen.solver.start import Grid, Symmetry, find_start
 from scheveningen.solver.verifier import verify
@@ -161,6 +161,18 @@ def test_a_part_is_solved_within_the_rest_of_the_schedule() -> None:
     assert rules_kept(match, result.grid)
     # The pairs of the other rounds stay where they were.
     assert all(result.grid.opp[r] == base.opp[r] for r in range(12) if r not in {3, 4, 5})
+
+
+def test_a_part_too_large_to_build_in_its_time_is_not_started() -> None:
+    # Building is not interrupted by the budget, so a part that cannot be built in it is refused at once.
+    base = Grid.from_schedule(construct(12) or Schedule(12, ()))
+    match = Match(boards=12)
+    every = set(range(12))
+    meetings = 12 * 12 * 12  # every pair may meet in every round
+    refused = solve_part(match, base, every, every, Budget(0.5 * meetings / BUILD_RATE, 5.0), base.breaks())
+    assert refused.grid is None and refused.status == "unknown" and "too large to build" in refused.reason
+    solved = solve_part(match, base, every, every, Budget(10.0, 5.0), base.breaks())
+    assert solved.grid is not None and rules_kept(match, solved.grid)
 
 
 def test_one_worker_with_a_work_limit_is_reproducible() -> None:
