@@ -75,7 +75,19 @@ repair's time, and the windows on 85% of what is left unless the one-change leve
 swap of opponents (one team's players flipped) the windows first, on 35% (after most swaps they are
 quick and reach the image's breaks: 60 boards seed 0, 64, where scattered rounds ended at 68), then
 scattered rounds (60 boards seed 2: no window in the time, 104 before, now 68).  The better is kept; when
-neither finds a schedule, the round-freeing repair and the windows run as before.  Measured with
+neither finds a schedule, the round-freeing repair and the windows run as before.
+
+*From 70 boards* (:data:`LARGE_DEVIATION_BOARDS`) the windows that repair a swap must be some 25 rounds
+wide (90 boards) and were not solved in the time, so scattered rounds go first after a swap as well; and
+after colours reversed :func:`recolour_opening` comes first: the colours of the first two to six
+unplayed rounds chosen again with every pairing kept, found in a tenth of a second at 80-100 boards,
+at 16 breaks above the image at 80 and up to some 60 at 90.  Scattered rounds then look for better in
+the time left.  Seeded deviations at 80, 90 and 100 boards (seeds 71-78, never run while this was
+tuned): colours reversed 12 of 12 answered (4 before), swaps 6 of 12 (2 before).  The swaps left are
+open: the flipped players need a colour change in the first unplayed round, which the colours of a few
+rounds alone cannot give in a design where nearly everybody alternates (each change passes to the
+opponent and on), and neither a colour window after mending the pairs along alternating paths nor one
+exchange of the games of two rounds along a cycle found one there.  Measured with
 ``--time-limit 10`` on 2 cores, side by side with the previous code (benchmarks/results/
 custom_scale_deviation*.md): colours reversed at 37, 46, 58 boards (unseen seeds) 50, 68-70, 78-82
 against 72, 120, 144 (the design's 40, 54, 66; targets 50, 67, 82); 40 and 60 boards 52 and 72-76
@@ -567,8 +579,19 @@ def repair(
         windows = (repair_pairings, (match, grid, current))
         scattered = (repair_scattered, (match, grid, current, flipped))
         both = bool(flipped[0]) and bool(flipped[1])
+        large = match.boards >= LARGE_DEVIATION_BOARDS
+        if both and large:
+            # Colours reversed in a large match: the colours of the first unplayed rounds chosen
+            # again, pairings kept, is found at once (80-100 boards: a tenth of a second, 16 breaks
+            # above the image at 80), where scattered rounds often found nothing in the time.
+            attempt(recolour_opening, (match, current), 1.0)
+        # Scattered rounds first after colours reversed, and in a large match after a swap as well:
+        # the windows that repair a swap at 60 boards must be some 25 rounds wide at 90 and were not
+        # solved in the time (80-100 boards, 12 seeded swaps: 6 answered against 2).
         steps = (
-            ((scattered, SCATTERED_SHARE), (windows, 0.85)) if both else ((windows, WINDOWS_SHARE), (scattered, 0.85))
+            ((scattered, SCATTERED_SHARE), (windows, 0.85))
+            if both or large
+            else ((windows, WINDOWS_SHARE), (scattered, 0.85))
         )
         for (repair, lead), share in steps:
             if not options or min(g.breaks() for g in options) > enough:
@@ -802,6 +825,55 @@ SCATTERED_TRIES = 24
 #: second has 85% of what is left.  Measured: benchmarks/results/custom_scale_deviation*.md.
 WINDOWS_SHARE = 0.35
 SCATTERED_SHARE = 0.75
+
+
+#: From this many boards a deviation is repaired with scattered rounds first, whatever it flipped (the
+#: windows that repair a swap of opponents at 60 boards must be some 25 rounds wide at 90 and are not
+#: solved in the time), and colours reversed get :func:`recolour_opening` first.
+LARGE_DEVIATION_BOARDS = 70
+#: Widths of the windows :func:`recolour_opening` tries.
+OPENING_WIDTHS = (2, 3, 4, 6)
+
+
+def recolour_opening(
+    match: Match,
+    current: Grid,
+    deadline: float,
+    work: float | None,
+    workers: int,
+    seed: int,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
+) -> tuple[Grid | None, float]:
+    """After colours reversed in the last played round: every colour of the first few unplayed rounds
+    chosen again, every pairing kept (:func:`solve_part`, colours only, fewest breaks found in a short
+    budget).  ``current`` is the image with the played rounds written in.
+
+    The flipped players must change colour in the first unplayed round; with every colour of a few
+    rounds free their opponents and team mates can follow, at the cost of a few breaks more than the
+    repairs that re-pair rounds reach when they have the time.  (None, work) when no width works.
+    """
+    k = len(match.played)
+    used = 0.0
+    for width in OPENING_WIDTHS:
+        left = deadline - time.monotonic()
+        if left <= 0 or (work is not None and used >= work) or stop.requested():
+            break
+        window = set(range(k, min(k + width, current.rounds)))
+        cap = 0.5 if work is None else max(min(0.5, work - used), 0.001)
+        result = solve_part(
+            match,
+            current,
+            set(),
+            window,
+            Budget(min(left, 2.0), cap, workers, seed),
+            relaxed=relaxed,
+            board_excess=board_excess,
+        )
+        used += result.work
+        if result.grid is not None:
+            return result.grid, used
+    return None, used
 
 
 #: Window widths (unplayed rounds from the first one) tried by :func:`repair_pairings`, then all of them.

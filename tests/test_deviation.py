@@ -18,6 +18,7 @@ from scheveningen.solver.design import DesignParams, design_match
 from scheveningen.solver.lns import (
     affected_players,
     flipped_players,
+    recolour_opening,
     repair,
     repair_pairings,
     rules_kept,
@@ -132,3 +133,20 @@ def test_one_worker_with_a_work_limit_repairs_a_deviation_the_same_way() -> None
     again, _ = repair(match, start.grid, float("inf"), 1.0, 1, 0)
     assert first is not None and again is not None and first == again
     assert rules_kept(match, first)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_colours_reversed_are_repaired_by_choosing_the_opening_colours_again(seed: int) -> None:
+    # The first repair of a large match after colours reversed: pairings kept, colours of the first
+    # unplayed rounds chosen again; the flipped players change colour at once.
+    match = deviation_match(20, seed, True)
+    start = find_start(match, 5.0, 0, 1, 0.5)
+    assert start is not None and not start.exact
+    current = with_played(match, start.grid)
+    assert not rules_kept(match, current)  # the image's colours do not go on from the reversed games
+    grid, _work = recolour_opening(match, current, float("inf"), 2.0, 1, 0)
+    assert grid is not None and rules_kept(match, grid) and kept(grid.to_schedule(), match)
+    assert grid.opp == current.opp  # every pairing kept
+    k = len(match.played)
+    changed = {r for r in range(grid.rounds) if grid.white[r] != current.white[r]}
+    assert changed and min(changed) == k and max(changed) < k + 6
