@@ -330,10 +330,16 @@ def schedule_from_json(games: list[dict[str, object]], match: Match) -> Schedule
     return Schedule(boards=match.boards, rounds=tuple(ordered), team_a=match.size_a, team_b=match.size_b)
 
 
+#: With ``--baseline PYTHON``: that interpreter (another install, an earlier commit) as the approach
+#: ``baseline``, the same command as ``new``.
+BASELINE: list[str] = []
+
+
 def command(approach: str, spec: Path, time_limit: float, workers: int, seed: int) -> list[str]:
     options = ["--time-limit", f"{time_limit:g}", "--workers", str(workers), "--seed", str(seed)]
-    if approach == "new":
-        return [sys.executable, "-m", "scheveningen", "generate", "--spec", str(spec), *options, "--format", "json"]
+    if approach in ("new", "baseline"):
+        python = BASELINE[0] if approach == "baseline" else sys.executable
+        return [python, "-m", "scheveningen", "generate", "--spec", str(spec), *options, "--format", "json"]
     return [sys.executable, str(Path(__file__).resolve()), "--run-today", str(spec), *options]
 
 
@@ -457,7 +463,7 @@ def plot(results: list[tuple[Case, Run]], path: Path, title: str) -> None:
     fig, (left, right) = plt.subplots(1, 2, figsize=(12, 5), dpi=110)
     kinds = sorted({case.kind for case, _run in results})
     markers = dict(zip(kinds, "osd^v<>", strict=False))
-    colours = {"new": "tab:blue", "today": "tab:orange"}
+    colours = {"new": "tab:blue", "today": "tab:orange", "baseline": "tab:green"}
     for case, run in results:
         marker = markers.get(case.kind, "o")
         colour = colours.get(run.approach, "gray")
@@ -559,7 +565,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=None, help="seeds per kind and size (default 2; quick 1)")
     parser.add_argument("--first-seed", type=int, default=0, help="the first case seed (default 0): seeds run from it")
     parser.add_argument("--kinds", default=",".join(KINDS), help=f"case kinds (default {','.join(KINDS)})")
-    parser.add_argument("--approaches", default="new,today", help="new, today or both (default new,today)")
+    parser.add_argument(
+        "--approaches", default="new,today", help="new, today, baseline (needs --baseline), comma-separated"
+    )
+    parser.add_argument("--baseline", default=None, help="another install's python, run as the approach baseline")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per case (default 10; quick 3)")
     parser.add_argument("--workers", type=int, default=2, help="CP-SAT workers (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="the designer's --seed (default 0)")
@@ -580,6 +589,12 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown case kind(s) {', '.join(unknown)}; known: {', '.join(KINDS)}")
     approaches = [a.strip() for a in args.approaches.split(",") if a.strip()]
+    if "baseline" in approaches and not args.baseline:
+        parser.error("the approach baseline needs --baseline PYTHON")
+    if args.baseline:
+        BASELINE[:] = [args.baseline]
+        if "baseline" not in approaches:
+            approaches.append("baseline")
     stem = args.name or NAME + ("_quick" if args.quick else "")
     args.out_dir.mkdir(parents=True, exist_ok=True)
     if args.bounds is not None:
