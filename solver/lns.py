@@ -75,7 +75,13 @@ repair's time, and the windows on 85% of what is left unless the one-change leve
 swap of opponents (one team's players flipped) the windows first, on 35% (after most swaps they are
 quick and reach the image's breaks: 60 boards seed 0, 64, where scattered rounds ended at 68), then
 scattered rounds (60 boards seed 2: no window in the time, 104 before, now 68).  The better is kept; when
-neither finds a schedule, the round-freeing repair and the windows run as before.
+neither finds a schedule, the round-freeing repair and the windows run as before.  Measured with
+``--time-limit 10`` on 2 cores, side by side with the previous code (benchmarks/results/
+custom_scale_deviation*.md): colours reversed at 37, 46, 58 boards (unseen seeds) 50, 68-70, 78-82
+against 72, 120, 144 (the design's 40, 54, 66; targets 50, 67, 82); 40 and 60 boards 52 and 72-76
+against 52-56 and 76; 14-30 boards the same or up to 6 better (noise: one 14-board case ends at 28-46 on
+repeated runs of either code); swaps of opponents the same within 2 breaks but 60 boards seed 2, 104 to
+68.
 
 *From 70 boards* (:data:`LARGE_DEVIATION_BOARDS`) the windows that repair a swap must be some 25 rounds
 wide (90 boards) and were not solved in the time, so scattered rounds go first after a swap as well; and
@@ -83,17 +89,12 @@ after colours reversed :func:`recolour_opening` comes first: the colours of the 
 unplayed rounds chosen again with every pairing kept, found in a tenth of a second at 80-100 boards,
 at 16 breaks above the image at 80 and up to some 60 at 90.  Scattered rounds then look for better in
 the time left.  Seeded deviations at 80, 90 and 100 boards (seeds 71-78, never run while this was
-tuned): colours reversed 12 of 12 answered (4 before), swaps 6 of 12 (2 before).  The swaps left are
-open: the flipped players need a colour change in the first unplayed round, which the colours of a few
-rounds alone cannot give in a design where nearly everybody alternates (each change passes to the
-opponent and on), and neither a colour window after mending the pairs along alternating paths nor one
-exchange of the games of two rounds along a cycle found one there.  Measured with
-``--time-limit 10`` on 2 cores, side by side with the previous code (benchmarks/results/
-custom_scale_deviation*.md): colours reversed at 37, 46, 58 boards (unseen seeds) 50, 68-70, 78-82
-against 72, 120, 144 (the design's 40, 54, 66; targets 50, 67, 82); 40 and 60 boards 52 and 72-76
-against 52-56 and 76; 14-30 boards the same or up to 6 better (noise: one 14-board case ends at 28-46 on
-repeated runs of either code); swaps of opponents the same within 2 breaks but 60 boards seed 2, 104 to
-68.
+tuned; benchmarks/results/custom_scale_80_100_unseen.md): colours reversed 12 of 12 answered (5
+before), swaps 4 of 12 (3 before).  The swaps left are open: the flipped players need a colour change
+in the first unplayed round, which the colours of a few rounds alone cannot give in a design where
+nearly everybody alternates (each change passes to the opponent and on), and neither a colour window
+after mending the pairs along alternating paths nor one exchange of the games of two rounds along a
+cycle found one there.
 
 :func:`improve` then repeats: choose a neighbourhood from the seed, solve it with at most the current
 breaks in it, keep the result when it is no worse.  Every sub-solve is capped in deterministic time,
@@ -587,7 +588,7 @@ def repair(
             attempt(recolour_opening, (match, current), 1.0)
         # Scattered rounds first after colours reversed, and in a large match after a swap as well:
         # the windows that repair a swap at 60 boards must be some 25 rounds wide at 90 and were not
-        # solved in the time (80-100 boards, 12 seeded swaps: 6 answered against 2).
+        # solved in the time (80-100 boards, 12 seeded swaps: 4 answered against 3).
         steps = (
             ((scattered, SCATTERED_SHARE), (windows, 0.85))
             if both or large
