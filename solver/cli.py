@@ -489,7 +489,7 @@ def _configure_compare(parser: argparse.ArgumentParser) -> None:
 def _cmd_compare(args: argparse.Namespace) -> Reply:
     left = _read_schedule(args.file).schedule
     against = args.against
-    if against.isdigit():
+    if against.isascii() and against.isdigit():  # not '¹', which int() refuses
         size = int(against)
         if size not in PUBLISHED_SIZES:
             raise UsageError(

@@ -113,7 +113,8 @@ def _number(text: str, what: str, line_no: int, source: str) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit():
+    # str.isdigit also accepts digits int() refuses (superscripts such as '¹'): ASCII digits only.
+    if not (text.isascii() and text.isdigit()):
         raise TrfFormatError(line_no, f"{what} {text!r} is not a number", source)
     return int(text)
 

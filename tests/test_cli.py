@@ -364,6 +364,15 @@ def test_compare_against_a_size_without_a_table_is_exit_two(
     )
 
 
+def test_compare_against_a_superscript_size_is_a_missing_file_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "n06.txt", VALID)
+    code, _out, err = run(capsys, "compare", str(path), "--against", "1²")
+    assert code == 2
+    assert err == "schev: error: 1²: no such file\n"
+
+
 def test_compare_against_a_missing_file_is_exit_two(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "n06.txt", VALID)
     code, _out, err = run(capsys, "compare", str(path), "--against", str(tmp_path / "nope.txt"))

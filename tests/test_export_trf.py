@@ -386,6 +386,16 @@ def test_an_unplayed_round_without_a_plan_is_refused_by_name() -> None:
         read_trf(text, "x.trf")
 
 
+def test_a_superscript_digit_is_refused_as_no_number() -> None:
+    # str.isdigit accepts '¹', which int() refuses: the reader must name the field, not raise ValueError.
+    record = make_record("single")
+    lines = export_trf(record).split("\r\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    lines[at] = lines[at][:7] + "¹" + lines[at][8:]
+    with pytest.raises(TrfFormatError, match="is not a number"):
+        read_trf("\r\n".join(lines), "x.trf")
+
+
 def test_a_trf_with_one_team_is_refused() -> None:
     record = make_record("single")
     text = "\r\n".join(
