@@ -183,8 +183,9 @@ def _count(row: Sequence[Lit], value: bool) -> int:
     return sum(1 for lit in row if lit is value)
 
 
-#: Meeting variables :func:`solve_part` builds a second, with their clauses and colours, on a loaded
-#: machine (about 20,000 at 100 boards, measured with most games of every round freed).
+#: Meeting variables :func:`solve_part` builds a second, with their clauses and colours: about 20,000 at
+#: 100 boards on this project's 2-core machine, measured with most games of every round freed.  A guard
+#: on wall time, like the start's (``CLAUSES_PER_SECOND``): it refuses only parts that could not end in time.
 BUILD_RATE = 20_000
 
 
