@@ -868,7 +868,8 @@ def recolour_opening(
             current,
             set(),
             window,
-            Budget(min(left, 2.0), cap, workers, seed),
+            # No wall cap of its own under a work limit, so that one worker gives one answer.
+            Budget(left if work is not None else min(left, 2.0), cap, workers, seed),
             relaxed=relaxed,
             board_excess=board_excess,
         )

@@ -150,3 +150,13 @@ def test_colours_reversed_are_repaired_by_choosing_the_opening_colours_again(see
     k = len(match.played)
     changed = {r for r in range(grid.rounds) if grid.white[r] != current.white[r]}
     assert changed and min(changed) == k and max(changed) < k + 6
+
+
+def test_the_opening_recolouring_with_one_worker_and_a_work_limit_is_reproducible() -> None:
+    match = deviation_match(20, 1, True)
+    start = find_start(match, 5.0, 0, 1, 0.5)
+    assert start is not None
+    current = with_played(match, start.grid)
+    first, _ = recolour_opening(match, current, float("inf"), 1.0, 1, 0)
+    again, _ = recolour_opening(match, current, float("inf"), 1.0, 1, 0)
+    assert first is not None and first == again
