@@ -330,21 +330,22 @@ def schedule_from_json(games: list[dict[str, object]], match: Match) -> Schedule
     return Schedule(boards=match.boards, rounds=tuple(ordered), team_a=match.size_a, team_b=match.size_b)
 
 
-#: With ``--baseline PYTHON``: that interpreter (another install, an earlier commit) as the approach
-#: ``baseline``, the same command as ``new``.
-BASELINE: list[str] = []
-
-
-def command(approach: str, spec: Path, time_limit: float, workers: int, seed: int) -> list[str]:
+def command(
+    approach: str, spec: Path, time_limit: float, workers: int, seed: int, baseline: str | None = None
+) -> list[str]:
+    """The process to run: ``baseline`` is another install's python (an earlier commit), run as the
+    approach ``baseline`` with the same command as ``new``."""
     options = ["--time-limit", f"{time_limit:g}", "--workers", str(workers), "--seed", str(seed)]
     if approach in ("new", "baseline"):
-        python = BASELINE[0] if approach == "baseline" else sys.executable
+        python = baseline if approach == "baseline" and baseline else sys.executable
         return [python, "-m", "scheveningen", "generate", "--spec", str(spec), *options, "--format", "json"]
     return [sys.executable, str(Path(__file__).resolve()), "--run-today", str(spec), *options]
 
 
-def run_approach(approach: str, case: Case, spec: Path, time_limit: float, workers: int, seed: int) -> Run:
-    argv = command(approach, spec, time_limit, workers, seed)
+def run_approach(
+    approach: str, case: Case, spec: Path, time_limit: float, workers: int, seed: int, baseline: str | None = None
+) -> Run:
+    argv = command(approach, spec, time_limit, workers, seed, baseline)
     timeout = max(60.0, 6 * time_limit)
     started = time.perf_counter()
     try:
@@ -591,10 +592,8 @@ def main(argv: list[str] | None = None) -> int:
     approaches = [a.strip() for a in args.approaches.split(",") if a.strip()]
     if "baseline" in approaches and not args.baseline:
         parser.error("the approach baseline needs --baseline PYTHON")
-    if args.baseline:
-        BASELINE[:] = [args.baseline]
-        if "baseline" not in approaches:
-            approaches.append("baseline")
+    if args.baseline and "baseline" not in approaches:
+        approaches.append("baseline")
     stem = args.name or NAME + ("_quick" if args.quick else "")
     args.out_dir.mkdir(parents=True, exist_ok=True)
     if args.bounds is not None:
@@ -617,7 +616,7 @@ def main(argv: list[str] | None = None) -> int:
                     spec = Path(folder) / f"{case.name}.toml"
                     spec.write_text(spec_toml(case.match), encoding="utf-8")
                     for approach in approaches:
-                        run = run_approach(approach, case, spec, time_limit, args.workers, args.seed)
+                        run = run_approach(approach, case, spec, time_limit, args.workers, args.seed, args.baseline)
                         results.append((case, run))
                         rows.append(row(case, run, time_limit))
                         print(" | ".join(rows[-1]), flush=True)
