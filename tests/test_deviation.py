@@ -16,7 +16,11 @@ from scheveningen.models.match import Match, PlayedRound
 from scheveningen.models.schedule import Game, Schedule
 from scheveningen.solver.design import DesignParams, design_match
 from scheveningen.solver.lns import (
+    SHORT_EXCHANGE,
     affected_players,
+    can_meet_everyone,
+    exchange_phases,
+    exchange_plans,
     flipped_players,
     recolour_opening,
     repair,
@@ -116,7 +120,7 @@ def test_the_window_repair_keeps_the_image_colours_of_the_untouched_players() ->
 
 def test_a_role_swap_exchanges_two_players_games_from_a_round_on() -> None:
     grid = Grid.from_schedule(bases(Match(boards=10))[0][1].to_schedule())
-    swapped = swap_roles(grid, 4, {1, 6}, {2, 3})
+    swapped = swap_roles(grid, range(4, grid.rounds), {1, 6}, {2, 3})
     assert swapped.opp[:4] == grid.opp[:4] and swapped.white[:4] == grid.white[:4]
     before_a, before_b = grid.colours()
     after_a, after_b = swapped.colours()
@@ -160,3 +164,55 @@ def test_the_opening_recolouring_with_one_worker_and_a_work_limit_is_reproducibl
     first, _ = recolour_opening(match, current, float("inf"), 1.0, 1, 0)
     again, _ = recolour_opening(match, current, float("inf"), 1.0, 1, 0)
     assert first is not None and first == again
+
+
+@pytest.mark.parametrize(("n", "seed"), [(16, 0), (30, 2)])
+def test_a_swap_across_colours_is_repaired_by_the_flipped_team_mates_exchanging_games(n: int, seed: int) -> None:
+    match = deviation_match(n, seed, False)
+    start = find_start(match, 5.0, 0, 1, 0.5)
+    assert start is not None and not start.exact
+    current = with_played(match, start.grid)
+    flipped = flipped_players(match, start.grid, current)
+    assert not flipped[0] and len(flipped[1]) == 2  # the two B players' colours were swapped
+    assert not rules_kept(match, current)
+    grid, _work = exchange_phases(match, current, flipped, float("inf"), 2.0, 1, 0)
+    assert grid is not None and rules_kept(match, grid) and kept(grid.to_schedule(), match)
+    k = len(match.played)
+    assert grid.opp[:k] == current.opp[:k] and grid.white[:k] == current.white[:k]
+    # Every colour is the image's but the two flipped players' (pure re-pairing), at a few breaks more.
+    before_a, before_b = current.colours()
+    after_a, after_b = grid.colours()
+    assert after_a == before_a
+    assert {b for b in range(n) if after_b[b] != before_b[b]} == flipped[1]
+    assert grid.breaks() <= start.grid.breaks() + 3 * len(flipped[1])
+
+
+def test_the_exchange_plans_keep_rules_1_and_2_and_come_short_first() -> None:
+    match = deviation_match(20, 0, False)
+    start = find_start(match, 5.0, 0, 1, 0.5)
+    assert start is not None
+    current = with_played(match, start.grid)
+    p, q = sorted(flipped_players(match, start.grid, current)[1])
+    _a_rows, b_rows = current.colours()
+    k = len(match.played)
+    plans = list(exchange_plans(match, b_rows, k, p, q, frozenset()))
+    assert plans
+    sizes = [len(rounds) for _cost, rounds in plans]
+    assert max(sizes[: sum(size <= SHORT_EXCHANGE for size in sizes)]) <= SHORT_EXCHANGE < max(sizes)
+    for _cost, rounds in plans:
+        assert rounds[0] >= k and rounds == sorted(set(rounds))
+        for p_row, q_row in ((b_rows[p], b_rows[q]), (b_rows[q], b_rows[p])):
+            row = [q_row[r] if r in rounds else p_row[r] for r in range(len(p_row))]
+            assert abs(2 * sum(row) - len(row)) <= 1
+            assert all(len(set(row[r : r + 3])) == 2 for r in range(len(row) - 2))
+
+
+def test_a_player_who_cannot_meet_everyone_left_in_rounds_of_opposite_colours_is_seen() -> None:
+    # Hall's condition: each opponent left needs a round of its own where the two have opposite colours.
+    own = [True, False, True, False]
+    others = [[False, True, False, True], [False, True, False, False], [True, True, True, True]]
+    assert can_meet_everyone(own, others[:2], set(), 0)
+    only_round_1 = [True, True, True, False]
+    assert not can_meet_everyone(own, [only_round_1, only_round_1], set(), 0)
+    assert can_meet_everyone(own, others, {2}, 0)
+    assert not can_meet_everyone(own, others, set(), 2)  # only rounds 2 and 3 left for three opponents
