@@ -90,11 +90,24 @@ unplayed rounds chosen again with every pairing kept, found in a tenth of a seco
 at 16 breaks above the image at 80 and up to some 60 at 90.  Scattered rounds then look for better in
 the time left.  Seeded deviations at 80, 90 and 100 boards (seeds 71-78, never run while this was
 tuned; benchmarks/results/custom_scale_80_100_unseen.md): colours reversed 12 of 12 answered (5
-before), swaps 4 of 12 (3 before).  The swaps left are open: the flipped players need a colour change
-in the first unplayed round, which the colours of a few rounds alone cannot give in a design where
-nearly everybody alternates (each change passes to the opponent and on), and neither a colour window
-after mending the pairs along alternating paths nor one exchange of the games of two rounds along a
-cycle found one there.
+before), swaps 4 of 12 (3 before): the flipped players need a colour change in the first unplayed
+round, which the colours of a few rounds alone cannot give in a design where nearly everybody
+alternates (each change passes to the opponent and on), and neither a colour window after mending
+the pairs along alternating paths nor one exchange of the games of two rounds along a cycle found
+one there.
+
+**Exchanges** (:func:`exchange_phases`), first after every swap of opponents across colours, at any
+size.  The two flipped B players had opposite colours in the deviating round, so each now alternates
+in the other's phase and can meet only the other's kind of opponents.  The two exchange their games,
+opponents and colours, in the first unplayed round or rounds and again in the last few, the shortest
+such exchange after which each can still meet everyone it has left in rounds of opposite colours
+(Hall's condition, :func:`can_meet_everyone`); the pairs the exchange makes meet twice are re-paired in
+the exchanged and damaged rounds with every colour kept.  That costs the image's breaks plus two to
+six (16-100 boards) and takes a few tenths of a second; the repairs above then look for better in the
+time left.  With it every one of the twelve seeded swaps at 80-100 boards is answered (image plus
+six: 86, 104, 106 at 80, 90, 100 boards).  After colours reversed (players of both teams flipped) the
+same exchange in both teams passes Hall's condition but its part was infeasible at 80 boards however
+many rounds were added, so it is not tried there.
 
 :func:`improve` then repeats: choose a neighbourhood from the seed, solve it with at most the current
 breaks in it, keep the result when it is no worse.  Every sub-solve is capped in deterministic time,
@@ -546,8 +559,9 @@ def repair(
     Frees the damaged rounds' pairings and every unplayed round's colours; while that part has no
     solution (or none is found in its share of the time), frees more unplayed rounds, chosen from
     the seed, up to all of them (:func:`repair_by_rounds`).  After played rounds that flip players'
-    colours against the image, :func:`repair_scattered` and :func:`repair_pairings` first (in the
-    order the module docstring gives), the better kept; when neither finds a schedule, and after
+    colours against the image, :func:`exchange_phases` (after a swap of opponents), then
+    :func:`repair_scattered` and :func:`repair_pairings` (in the order the module docstring gives), the
+    best kept; when neither finds a schedule, and after
     other deviations, the round-freeing repair, found in a third of the time and work, is the
     fallback: :func:`repair_pairings` then has most of what is left, and the better of the two is
     returned.
