@@ -231,7 +231,8 @@ def one_team_full(size_a: int, boards: int) -> Schedule | None:
     rules it out, a schedule with no break from the sit-out model (:func:`zero_break_schedule`); for
     even k with a common factor g, the blocks of copies of p/g against k/g (:func:`blocks_schedule`,
     whose small copies come from here too, so often with no break) when they have no break or fewer
-    than :func:`full_side_schedule`, which covers every other case."""
+    than :func:`full_side_schedule`, which covers every other case.  Under the construction's deadline
+    the blocks are tried after the other constructions, in the time left."""
     return _one_team_full(size_a, boards)[0]
 
 
@@ -246,12 +247,19 @@ def _one_team_full(p: int, k: int) -> tuple[Schedule | None, bool]:
     small = p <= ZERO_BREAK_PLAYERS and unequal_break_bound(p, k, k) == 0
     if small and (schedule := zero_break_schedule(p, k)) is not None:
         return schedule, False
+    # Under a deadline the other constructions first and the blocks only in the time left: the blocks
+    # take seconds at scale (90 against 70: 5 s for 640 breaks), after which the class model of
+    # full_side_schedule had no time left and its closed-form fallback gave 950 breaks where it finds
+    # 212, and the construction ran 2.5 s past its deadline.
+    fallback = _reserves_or_full_side(p, k) if _DEADLINE.get() is not None else None
     blocks: tuple[int, Schedule] | None = None  # the fewest breaks of the blocks tried, and the schedule
     if k % 2 == 0:
         # Copies small enough for the sit-out model first (most likely without a break), then the
         # smallest copies, g = gcd(p, k) of them.
         g = math.gcd(p, k)
         for groups in [d for d in range(2, g) if g % d == 0 and p // d <= ZERO_BREAK_PLAYERS] + [g] * (g > 1):
+            if _past_deadline():
+                break
             if (found := blocks_schedule(p, k, groups)) is None:
                 continue
             breaks = _schedule_breaks(found)
@@ -259,7 +267,7 @@ def _one_team_full(p: int, k: int) -> tuple[Schedule | None, bool]:
                 return found, False
             if blocks is None or breaks < blocks[0]:
                 blocks = (breaks, found)
-    schedule, from_full_side = _reserves_or_full_side(p, k)
+    schedule, from_full_side = fallback if fallback is not None else _reserves_or_full_side(p, k)
     if blocks is not None and (schedule is None or blocks[0] < _schedule_breaks(schedule)):
         return blocks[1], False
     return schedule, from_full_side

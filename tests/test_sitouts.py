@@ -5,10 +5,12 @@ copies for even boards."""
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 
 from scheveningen.models import unequal
+from scheveningen.models.schedule import Schedule
 from scheveningen.models.sitouts import Outcome, zero_break_modes
 from scheveningen.models.unequal import blocks_schedule, construct_unequal, one_team_full, zero_break_schedule
 from scheveningen.solver.verifier import verify
@@ -80,3 +82,21 @@ def test_blocks_refuse_odd_copies_in_an_even_number_of_groups() -> None:
     # blocks and its rows' Whites cannot even out; the blocks say so rather than break rule 1.
     assert blocks_schedule(22, 14, 2) is None
     assert blocks_schedule(22, 14, 3) is None  # 3 divides neither
+
+
+def test_under_a_deadline_the_blocks_wait_for_the_other_constructions(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 26 against 22 has no closed form and a common factor: without a deadline the blocks are tried
+    # first.  Under one they come after the other constructions, and not at all once it has passed
+    # (at 90 against 70 they took 5 s, and the class model after them had no time left).
+    calls: list[tuple[object, ...]] = []
+    original = unequal.blocks_schedule
+
+    def spy(*args: int) -> Schedule | None:
+        calls.append(args)
+        return original(*args)
+
+    monkeypatch.setattr(unequal, "blocks_schedule", spy)
+    assert one_team_full(26, 22) is not None and calls == [(26, 22, 2)]
+    calls.clear()
+    construct_unequal(26, 22, 22, deadline=time.monotonic() - 1)
+    assert calls == []
