@@ -105,13 +105,15 @@ def test_schev_table_matches_the_shared_copy(n: int, capsys: pytest.CaptureFixtu
     assert out.encode("utf-8") == shared.read_bytes()
 
 
-@pytest.mark.parametrize("n", [2, 13])
-def test_schev_table_in_a_subprocess_writes_the_exact_bytes(n: int) -> None:
+def test_schev_table_in_a_subprocess_writes_the_exact_bytes() -> None:
+    # What a real process adds to the in-process tests above (every size's bytes, there): the
+    # interpreter's own stdout, its encoding and newline handling, and the exit status.  One size
+    # checks that; the largest table, with the most bytes.
     done = subprocess.run(
-        [sys.executable, "-m", "scheveningen", "table", str(n)], capture_output=True, timeout=120, check=False
+        [sys.executable, "-m", "scheveningen", "table", "13"], capture_output=True, timeout=120, check=False
     )
     assert (done.returncode, done.stderr) == (0, b"")
-    assert done.stdout == shipped_bytes(n)
+    assert done.stdout == shipped_bytes(13)
 
 
 @pytest.mark.parametrize("n", SIZES, ids=table_id)
