@@ -105,24 +105,29 @@ def test_schev_table_matches_the_shared_copy(n: int, capsys: pytest.CaptureFixtu
     assert out.encode("utf-8") == shared.read_bytes()
 
 
-@pytest.mark.parametrize("n", [2, 13])
-def test_schev_table_in_a_subprocess_writes_the_exact_bytes(n: int) -> None:
+def test_schev_table_in_a_subprocess_writes_the_exact_bytes() -> None:
+    # What a real process adds to the in-process tests above (every size's bytes, there): the
+    # interpreter's own stdout, its encoding and newline handling, and the exit status.  One size
+    # checks that; the largest table, with the most bytes.
     done = subprocess.run(
-        [sys.executable, "-m", "scheveningen", "table", str(n)], capture_output=True, timeout=120, check=False
+        [sys.executable, "-m", "scheveningen", "table", "13"], capture_output=True, timeout=120, check=False
     )
     assert (done.returncode, done.stderr) == (0, b"")
-    assert done.stdout == shipped_bytes(n)
+    assert done.stdout == shipped_bytes(13)
 
 
 @pytest.mark.parametrize("n", SIZES, ids=table_id)
 def test_published_table_passes_the_verifier(n: int, record_property: pytest.RecordProperty) -> None:
     verdict = verify(published(n))
     m = verdict.metrics
-    for key, value in (("breaks", m.total_breaks), ("longest_run", m.longest_run), ("relaxed", verdict.relaxed)):
+    # Plain values (rule numbers, not Rule members): a property may have to cross to another process,
+    # as it does from a pytest-xdist worker.
+    relaxed = [int(r) for r in verdict.relaxed]
+    for key, value in (("breaks", m.total_breaks), ("longest_run", m.longest_run), ("relaxed", relaxed)):
         record_property(key, value)
     print(
         f"n{n:02d}: ok={verdict.ok} breaks={m.total_breaks} (A {m.breaks_by_team['A']}, B {m.breaks_by_team['B']}) "
-        f"longest run={m.longest_run} A whites/round={m.a_whites_per_round} relaxed={[int(r) for r in verdict.relaxed]}"
+        f"longest run={m.longest_run} A whites/round={m.a_whites_per_round} relaxed={relaxed}"
     )
     assert verdict.ok
     assert verdict.complete

@@ -404,12 +404,18 @@ def test_construction_is_the_same_in_every_process() -> None:
         "print(hashlib.sha256(repr(alternating_schedule(17, 52, 13)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(alternating_schedule(10, 30, 2)).encode()).hexdigest())"
     )
-    digests = {
-        subprocess.run(
-            [sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True
-        ).stdout
+    # The two processes run side by side (two cores), each with its own hash seed.
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for seed in ("1", "2")
-    }
+    ]
+    digests = {process.communicate(timeout=600)[0] for process in processes}
     assert len(digests) == 1 and digests != {""}
 
 
