@@ -12,6 +12,10 @@ still frees everything that is not in a cycle at once, and cycles are still coll
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -27,3 +31,27 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def pytest_collection_finish(session: pytest.Session) -> None:
     gc.collect()
     gc.freeze()
+
+
+@pytest.fixture
+def printed_under_two_hash_seeds() -> Callable[[str], set[str]]:
+    """What ``python -c CODE`` prints under hash seeds 1 and 2, the two processes side by side (two
+    cores): one output when the code does not depend on the order of sets and dicts of strings."""
+
+    def run(code: str) -> set[str]:
+        processes = [
+            subprocess.Popen(
+                [sys.executable, "-c", code],
+                env={**os.environ, "PYTHONHASHSEED": seed},
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for seed in ("1", "2")
+        ]
+        outputs = {process.communicate(timeout=600)[0] for process in processes}
+        # Two processes that printed nothing (an import error, say) agree too: that is no pass.
+        assert outputs != {""}, "neither process printed anything"
+        return outputs
+
+    return run
