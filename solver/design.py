@@ -352,6 +352,14 @@ def compute_start(match: Match) -> Start | None:
     return min(verified, key=lambda start: start.breaks, default=None)
 
 
+#: The share of the time limit (from the process's start) that the unequal teams' construction may
+#: use; the colour search improves its answer in the rest.  Where the construction needs most of it,
+#: the layouts decide the answer, and the colour search could not close the gap in the rest: 78 against
+#: 77 on 66 boards, the layout finds no break in 5-6 s, which three quarters of 10 s (after start-up
+#: and the insurance schedule) missed, leaving 2079 breaks (benchmarks/results/unequal_share.md).
+UNEQUAL_CONSTRUCTION_SHARE = 0.9
+
+
 def unequal_stage(run: DesignRun) -> Result | None:
     """Unequal teams: start from their construction mapped onto the requests (``solver/unequal.py``).
 
@@ -361,10 +369,10 @@ def unequal_stage(run: DesignRun) -> Result | None:
     the start, as for equal teams.  ``None`` when there is no start: the stages go on as before.
     After an interrupt the start is the answer.
     """
-    # The construction may use up to three quarters of the time limit (the largest odd against even
-    # sizes take a few seconds, and without it there is no answer at all); the rest improves it.
+    # The construction may use most of the time limit (the largest odd against even sizes take a few
+    # seconds, and without it there is no answer at all); the rest improves it.
     why: list[str] = []
-    schedule = unequal_start(run.match, run.started + run.params.time_limit * 0.75, why)
+    schedule = unequal_start(run.match, run.started + run.params.time_limit * UNEQUAL_CONSTRUCTION_SHARE, why)
     if schedule is None:
         run.messages.extend(
             f"{reason}; the full model searches instead, which finds schedules only for small teams" for reason in why
