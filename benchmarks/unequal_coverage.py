@@ -7,8 +7,8 @@ sits out in turn), side by side in one run:
   pairs and one odd group, an added A player and round), or none when nothing was built;
 * its breaks (team A, team B) and the proven lower bound (models/bounds.py), all counted by the
   independent verifier;
-* the wall time of the construction, with the designer's own budget for it (three quarters of
-  ``--time-limit``) as its deadline.
+* the wall time of the construction, with the designer's own budget for it (``UNEQUAL_CONSTRUCTION_SHARE``
+  of ``--time-limit``, solver/design.py) as its deadline.
 
 The default sample is every k + 1 against k (k even, 4..98) and, for each even k, two odd p drawn from
 k + 3 .. min(100, k + k/2) with a fixed seed: the sizes where the construction was missing before
@@ -60,6 +60,7 @@ from _common import load_average, machine_lines, markdown_table, write_results
 from scheveningen.models import unequal
 from scheveningen.models.bounds import unequal_break_bound
 from scheveningen.models.schedule import Schedule
+from scheveningen.solver.design import UNEQUAL_CONSTRUCTION_SHARE
 from scheveningen.solver.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -414,8 +415,9 @@ def main(argv: list[str] | None = None) -> int:
         return layout_main(args, header)
     if args.cli is not None or args.family is not None or args.sizes is not None:
         return cli_main(args, header)
-    budget = 0.75 * args.time_limit
-    header.append(f"- Each size: `construct_unequal(p, q, k)` here, deadline {budget:g} s (3/4 of the limit)")
+    # The designer's own budget for the construction where one team plays every round.
+    budget = UNEQUAL_CONSTRUCTION_SHARE * args.time_limit
+    header.append(f"- Each size: `construct_unequal(p, q, k)` here, deadline {budget:g} s (the designer's share)")
     print("\n".join(header), flush=True)
     rows: list[list[str]] = []
     bad = 0

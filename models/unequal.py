@@ -125,7 +125,7 @@ SMALL_GAMES = 4000
 #: ... and where one team plays every round and the layout can have no break, tried first ...
 FULL_SIDE_ALTERNATING_SHARE = 0.6
 #: ... and for teams one apart that both sit out where team B must be dealt in order
-#: (:func:`_one_apart_dealt`), after the rotation layout's quick schedule: all of it, since the others
+#: (:func:`one_apart_dealt`), after the rotation layout's quick schedule: all of it, since the others
 #: seldom do better than that schedule in what a quarter would leave them (64 against 63 on 56: 1,323
 #: breaks either way), and the layouts at about 4 s (76 against 75 on 60, 78 against 77 on 66) missed
 #: three quarters of it in some runs.  The others still run where the layout gives up early.
@@ -1064,7 +1064,7 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     if not layout_first and (boards == 2 or bound == 0):
         # with one team playing every round nothing comes after the layout: all the time left
         share = ALTERNATING_SHARE if size_a * size_b > SMALL_GAMES else SMALL_ALTERNATING_SHARE
-        if _one_apart_dealt(size_a, size_b, boards):
+        if one_apart_dealt(size_a, size_b, boards):
             # The rotation layout's first schedule keeping the rules is kept aside (a few tenths of a
             # second), and the layout gets all the time left: the others leave hundreds or thousands of
             # breaks here, after seconds spent on the re-cut's bases (90 against 91 on 78: 4.4 s).
@@ -1090,7 +1090,7 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     return mirrored_double(single) if double else single
 
 
-def _one_apart_dealt(size_a: int, size_b: int, boards: int) -> bool:
+def one_apart_dealt(size_a: int, size_b: int, boards: int) -> bool:
     """Teams one apart, both sitting out, more than :data:`SMALL_GAMES` games and neither team's passes
     whole rounds: where the alternating layout has no break but needs team B's deal in order, seconds
     at these sizes, and nothing else comes near it."""

@@ -263,7 +263,7 @@ def test_teams_one_apart_keep_the_rotation_s_quick_schedule_when_nothing_else_an
     """65 against 64 on 40 (team B dealt in order): the rotation layout's first schedule is kept
     aside before the alternating layout, so the construction answers even when neither the layout
     nor the other constructions do."""
-    assert unequal._one_apart_dealt(65, 64, 40) and not unequal._one_apart_dealt(84, 88, 77)
+    assert unequal.one_apart_dealt(65, 64, 40) and not unequal.one_apart_dealt(84, 88, 77)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(unequal, "alternating_schedule", lambda *args: None)
         patch.setattr(unequal, "both_sit_out_schedule", lambda *args: None)
