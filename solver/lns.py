@@ -477,6 +477,22 @@ def solve_part(
     return PartResult(out, "optimal" if status == cp_model.OPTIMAL else "feasible", work)
 
 
+def _work_cap(cap: float, work: float | None, used: float) -> float:
+    """A sub-solve's deterministic time: ``cap``, or what is left of the repair's work limit when that
+    is less (at least 0.001)."""
+    return cap if work is None else max(min(cap, work - used), 0.001)
+
+
+#: The wall seconds of a sub-solve looking for a first solution, when no work limit is given.
+FIRST_WALL = 2.0
+
+
+def _first_wall(left: float, work: float | None) -> float:
+    """The wall time of a sub-solve looking for a first solution: what is left, at most
+    :data:`FIRST_WALL`; under a work limit no wall cap of its own, so that one worker gives one answer."""
+    return left if work is not None else min(left, FIRST_WALL)
+
+
 # --------------------------------------------------------------------------- checks on a grid
 
 
@@ -789,7 +805,7 @@ def repair_scattered(
             extra = rng.choice((2, 4, 6))
         rest = [r for r in unplayed if r not in free]
         free |= set(rng.sample(rest, min(extra, len(rest))))
-        cap = 0.5 if work is None else max(min(0.5, work - used), 0.001)
+        cap = _work_cap(0.5, work, used)
         if best is not None:
             result = solve_part(
                 match,
@@ -811,8 +827,7 @@ def repair_scattered(
             current,
             free,
             set(),
-            # No wall cap of its own under a work limit, so that one worker gives one answer.
-            Budget(left if work is not None else min(left, 2.0), cap, workers, rng.randrange(1 << 30)),
+            Budget(_first_wall(left, work), cap, workers, rng.randrange(1 << 30)),
             relaxed=relaxed,
             board_excess=board_excess,
             colour_players=flipped,
@@ -823,7 +838,7 @@ def repair_scattered(
             if (free >= set(unplayed) and result.status == "infeasible") or tries >= SCATTERED_TRIES:
                 break  # every unplayed round freed and no solution, or many tries without one
             continue
-        polish = 2 * cap if work is None else max(min(2 * cap, work - used), 0.001)
+        polish = _work_cap(2 * cap, work, used)
         again = solve_part(
             match,
             result.grid,
@@ -885,14 +900,13 @@ def recolour_opening(
         if left <= 0 or (work is not None and used >= work) or stop.requested():
             break
         window = set(range(k, min(k + width, current.rounds)))
-        cap = 0.5 if work is None else max(min(0.5, work - used), 0.001)
+        cap = _work_cap(0.5, work, used)
         result = solve_part(
             match,
             current,
             set(),
             window,
-            # No wall cap of its own under a work limit, so that one worker gives one answer.
-            Budget(left if work is not None else min(left, 2.0), cap, workers, seed),
+            Budget(_first_wall(left, work), cap, workers, seed),
             relaxed=relaxed,
             board_excess=board_excess,
         )
@@ -1031,14 +1045,13 @@ def exchange_phases(
             continue
         tries += 1
         free = set(rounds) | damaged_rounds(match, grid)
-        cap = 1.0 if work is None else max(min(1.0, work - used), 0.001)
+        cap = _work_cap(1.0, work, used)
         result = solve_part(
             match,
             grid,
             free,
             set(),
-            # No wall cap of its own under a work limit, so that one worker gives one answer.
-            Budget(left if work is not None else min(left, 2.0), cap, workers, seed),
+            Budget(_first_wall(left, work), cap, workers, seed),
             relaxed=relaxed,
             board_excess=board_excess,
             colour_players=(set(), set()),
@@ -1108,7 +1121,7 @@ def repair_pairings(
             left = deadline - time.monotonic()
             if left <= 0 or (work is not None and used >= work) or stop.requested() or unknown > 1:
                 break  # two windows not solved in their share: wider ones are harder still
-            cap = 0.6 if work is None else max(min(0.6, work - used), 0.001)
+            cap = _work_cap(0.6, work, used)
             budget = Budget(left / max(1, min(2, len(widths) - index)), cap, workers, seed)
             free = damaged | set(unplayed[:width])
             result = solve_part(
@@ -1126,8 +1139,7 @@ def repair_pairings(
             unknown += result.status == "unknown"
             if result.grid is not None and time.monotonic() < deadline:
                 polish, share = (cap, 0.5) if result.grid.breaks() <= enough else (4 * cap, 0.8)
-                if work is not None:
-                    polish = max(min(polish, work - used), 0.001)
+                polish = _work_cap(polish, work, used)
                 # Any solution first (the free players' colours may be anywhere), then fewest breaks from there.
                 again = solve_part(
                     match,
