@@ -477,6 +477,11 @@ def solve_part(
     return PartResult(out, "optimal" if status == cp_model.OPTIMAL else "feasible", work)
 
 
+def _spent(left: float, work: float | None, used: float) -> bool:
+    """Whether a repair must stop: no wall time ``left``, its work limit used up, or an interrupt."""
+    return left <= 0 or (work is not None and used >= work) or stop.requested()
+
+
 def _work_cap(cap: float, work: float | None, used: float) -> float:
     """A sub-solve's deterministic time: ``cap``, or what is left of the repair's work limit when that
     is less (at least 0.001)."""
@@ -690,7 +695,7 @@ def repair_by_rounds(
     ]
     while True:
         left = deadline - time.monotonic()
-        if left <= 0 or (work is not None and used >= work) or stop.requested():
+        if _spent(left, work, used):
             return None, used
         if stages:
             free, colours, games = stages.pop(0)
@@ -784,7 +789,7 @@ def repair_scattered(
     image_a, image_b = image.colours()
     while best is None or best.breaks() > enough:
         left = deadline - time.monotonic()
-        if left <= 0 or (work is not None and used >= work) or stop.requested():
+        if _spent(left, work, used):
             break
         extra = min(4 + 2 * (tries // 6), len(unplayed))
         tries += 1
@@ -897,7 +902,7 @@ def recolour_opening(
     used = 0.0
     for width in OPENING_WIDTHS:
         left = deadline - time.monotonic()
-        if left <= 0 or (work is not None and used >= work) or stop.requested():
+        if _spent(left, work, used):
             break
         window = set(range(k, min(k + width, current.rounds)))
         cap = _work_cap(0.5, work, used)
@@ -1036,7 +1041,7 @@ def exchange_phases(
     tries = 0
     for checked, (_cost, rounds) in enumerate(exchange_plans(match, rows, k, p, q, relaxed)):
         left = deadline - time.monotonic()
-        if left <= 0 or (work is not None and used >= work) or stop.requested():
+        if _spent(left, work, used):
             break
         if tries >= EXCHANGE_TRIES or checked >= EXCHANGE_CHECKS:
             break
@@ -1119,7 +1124,7 @@ def repair_pairings(
         unknown = 0
         for index, width in enumerate(widths):
             left = deadline - time.monotonic()
-            if left <= 0 or (work is not None and used >= work) or stop.requested() or unknown > 1:
+            if _spent(left, work, used) or unknown > 1:
                 break  # two windows not solved in their share: wider ones are harder still
             cap = _work_cap(0.6, work, used)
             budget = Budget(left / max(1, min(2, len(widths) - index)), cap, workers, seed)
