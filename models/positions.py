@@ -368,6 +368,11 @@ def _place_by_states(
                 size = sum(1 for s in range(lo, hi) if _group(s, p) == group)
                 model.add(sum(filling.get((m, i, group), [])) == size)
     solver = one_worker_solver(CLASS_WORK, deadline)
+    # The search here branches almost without a conflict and spends its time in the linear relaxation,
+    # which by default takes its constraints in lazily, re-solving as it goes: given them all at once it
+    # needs a third to a half of the time (78 against 66, a switching pair: 2.3 s against 5.8 s; 90
+    # against 78: 3.0 s against 8.3 s), and the same answers.
+    solver.parameters.add_lp_constraints_lazily = False
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None, status == cp_model.INFEASIBLE
