@@ -122,11 +122,8 @@ DEAL_CELLS = 100_000
 DEAL_LOOKAHEAD = 18
 #: CP-SAT's deterministic time for :func:`_place_by_states`.
 CLASS_WORK = 5.0
-#: The corridors :func:`_place_by_states` tries in turn: the narrower, the faster it solves (97 against
-#: 90: 1.1 s within 6 of the pace, 5 s with every count; 97 against 94 needs 16: 1.4 s, 3 s with every
-#: count; teams one apart, 49 against 50 to 99 against 100, within 1 in a few tenths) and a corridor too
-#: narrow is proven so in a tenth of a second; None: every count, exact.
-STATE_BANDS: tuple[int | None, ...] = (1, 4, 6, 8, 11, 16, 23, None)
+#: How many corridors :func:`_bands` tries one apart, and the steps between the wider ones after them.
+BAND_STEPS = (1,) * 7 + (2, 3, 4, 6)
 
 
 def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float | None = None) -> Schedule | None:
@@ -210,23 +207,25 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
     def pairs_at_middle(pairs: int) -> list[tuple[int, int, int]]:
         return [(boundaries[0], i, size0 + i) for i in range(pairs)]
 
-    for pairs in tries:
-        if _late(deadline):
-            return None
-        built = _build(p, q, k, pairs_at_middle(pairs), deadline)
-        if built is not None:
-            return built, 2 * pairs
-
     def by_states() -> Schedule | None:
         try:
             return _build(p, q, k, pairs_at_middle(tries[0]), deadline, states=True)
         except _Impossible:
             return None
 
-    # Team B playing every round: the state model orders team A where the rotations do not (below),
-    # so it goes first (66 against 54: 0.6 s of rotations saved).
-    if q == k and not _late(deadline) and (built := by_states()) is not None:
-        return built, 2 * tries[0]
+    # The pairs to try at the middle, fewest first; None: the state model placing team A for the
+    # fewest.  Team B playing every round, the state model orders team A where the cheaper orders do
+    # not, so it comes second, before more pairs, which the cheaper orders sometimes place but at more
+    # breaks (84 against 60: 4, 52 against 44: 52, where the state model gives 2).
+    steps: list[int | None] = [tries[0], None, *tries[1:]] if q == k else list(tries)
+    for pairs in steps:
+        if _late(deadline):
+            return None
+        if pairs is None:
+            if (built := by_states()) is not None:
+                return built, 2 * tries[0]
+        elif (built := _build(p, q, k, pairs_at_middle(pairs), deadline)) is not None:
+            return built, 2 * pairs
     # One pair elsewhere: which two neighbours in the rotation switch, and after which pass, decides
     # how many class-0 positions move between the groups.
     for m in boundaries[:SWITCH_BOUNDARIES]:
@@ -430,6 +429,23 @@ def _corridor(m: int, q: int, need: int, band: int | None, pace: Fraction) -> ra
     return range(low, high + 1)
 
 
+def _bands(p: int, q: int, k: int) -> list[int | None]:
+    """The corridors :func:`_place_by_states` tries in turn, narrowest first, then ``None`` (every
+    count: exact).  A corridor too narrow is proven so in a tenth of a second or two, and the narrowest
+    that fits solves fastest (66 against 54: 0.8 s within 2 of the pace, 3.2 s within 4), so the first
+    few are one apart.  Where team B plays every round (q = k < p), each pass starts p - k positions
+    further into its round, and for about k / (p - k) passes a player that took the pass's part in the
+    next round must take it again, of the same class: the counts drift from the pace by about
+    k / (2(p - k)) each way, the band a schedule needs (97 against 94: 16; 97 against 90: 6; 86
+    against 70 with a switching pair: 2), so the corridors start a little below that."""
+    start = max(1, k // (2 * (p - k)) - 2) if q == k < p else 1
+    bands: list[int | None] = []
+    for step in BAND_STEPS:
+        bands.append(start)
+        start += step
+    return [*bands, None]
+
+
 def _by_state(members: list[int], state: dict[int, tuple[int, bool]]) -> dict[tuple[int, bool], list[int]]:
     out: dict[tuple[int, bool], list[int]] = {}
     for a in members:
@@ -454,7 +470,7 @@ def _build(
         placed = None if states else _place_a(p, q, k, phase, zero)
         # With switches the state model takes seconds (66 against 54: 8 s) and the cheaper orders often
         # answer first: :func:`_oriented` asks for it (``states``) only when they have not.
-        for band in STATE_BANDS if not switches or states else ():
+        for band in _bands(p, q, k) if not switches or states else ():
             if placed is not None or _late(deadline):
                 break
             placed, proven = _place_by_states(p, q, k, phase, deadline, band)

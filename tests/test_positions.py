@@ -322,3 +322,22 @@ def test_with_switches_the_pace_ends_at_the_class_0_count_every_player_needs() -
     assert all(pace[-1] == (q + 1) // 2 for pace in positions._paces(p, q, phase, kinds).values())
     alpha, _proven = positions._place_by_states(p, q, k, phase, None, 4)
     check_placement(alpha, p, q, k, phase)
+
+
+@pytest.mark.parametrize("p, k", [(30, 28), (35, 32), (31, 28), (40, 36), (27, 24), (22, 20)])
+def test_the_corridors_start_at_or_below_the_drift_the_cut_forces(p: int, k: int) -> None:
+    """Team B playing every round: each pass starts p - k positions further into its round, so for
+    about k / (p - k) passes the players in the pass's part of the next round keep that part, and its
+    class, and the class-0 counts drift about k / (2(p - k)) from the pace each way.  A corridor
+    narrower than that has no placement (proven at once), and the first corridor tried is never wider
+    than the narrowest with one, so the state model solves in the narrowest that fits."""
+    phase = positions._phases(p, k, [])
+    bands = positions._bands(p, k, k)
+    assert bands[-1] is None and all(a < b for a, b in itertools.pairwise(bands[:-1]))
+    narrowest = next(
+        band for band in range(1, k) if positions._place_by_states(p, k, k, phase, None, band)[0] is not None
+    )
+    assert abs(narrowest - k / (2 * (p - k))) <= 1
+    assert bands[0] is not None and bands[0] <= narrowest
+    alpha, _proven = positions._place_by_states(p, k, k, phase, None, narrowest)
+    check_placement(alpha, p, k, k, phase)
