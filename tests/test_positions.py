@@ -341,3 +341,23 @@ def test_the_corridors_start_at_or_below_the_drift_the_cut_forces(p: int, k: int
     assert bands[0] is not None and bands[0] <= narrowest
     alpha, _proven = positions._place_by_states(p, k, k, phase, None, narrowest)
     check_placement(alpha, p, k, k, phase)
+
+
+def test_with_one_team_full_the_order_needing_fewer_switching_pairs_goes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """84 against 60 on 60: with the full team second the surplus needs two switching pairs, with it
+    first one; the state model placed the sitting team with two pairs in none of 10 s, where the other
+    order answers in about 3 s.  So that order is tried first, either way round the spec has them."""
+    assert positions._least_pairs(84, 60) == 2 and positions._least_pairs(60, 84) == 1
+    calls: list[tuple[int, int]] = []
+
+    def record(p: int, q: int, _k: int, _deadline: float | None) -> None:
+        calls.append((p, q))
+
+    monkeypatch.setattr(positions, "_oriented", record)
+    for size_a, size_b in ((84, 60), (60, 84)):
+        calls.clear()
+        assert alternating_schedule(size_a, size_b, 60) is None
+        assert calls == [(60, 84), (84, 60)]
+    calls.clear()
+    alternating_schedule(66, 54, 54)  # one pair either way: the full team second, as before
+    assert calls == [(66, 54), (54, 66)]
