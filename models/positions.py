@@ -123,7 +123,7 @@ DEAL_LOOKAHEAD = 18
 #: CP-SAT's deterministic time for :func:`_place_by_states`.
 CLASS_WORK = 5.0
 #: How many corridors :func:`_bands` tries one apart, and the steps between the wider ones after them.
-BAND_STEPS = (1,) * 7 + (2, 3, 4, 6)
+BAND_STEPS = (1, 1, 1, 1, 2, 4, 8)
 
 
 def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float | None = None) -> Schedule | None:
