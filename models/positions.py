@@ -444,7 +444,7 @@ def _corridor(m: int, q: int, need: int, band: int | None, pace: Fraction) -> ra
 def _bands(p: int, q: int, k: int) -> list[int | None]:
     """The corridors :func:`_place_by_states` tries in turn, narrowest first, then ``None`` (every
     count: exact).  A corridor too narrow is proven so in a tenth of a second or two, and the narrowest
-    that fits solves fastest (66 against 54: 0.8 s within 2 of the pace, 3.2 s within 4), so the first
+    that fits solves fastest (86 against 70: 1.1 s within 2 of the pace, 3.2 s within 4), so the first
     few are one apart.  Where team B plays every round (q = k < p), each pass starts p - k positions
     further into its round, and for about k / (p - k) passes a player that took the pass's part in the
     next round must take it again, of the same class: the counts drift from the pace by about

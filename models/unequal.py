@@ -125,9 +125,9 @@ SMALL_GAMES = 4000
 #: ... and where one team plays every round and the layout can have no break, tried first ...
 FULL_SIDE_ALTERNATING_SHARE = 0.6
 #: ... or with one switching pair (two breaks) where it cannot: the state model placing team A takes 4
-#: to 6 s from about 60 players, and the team's own constructions, in what is left, give tens to
-#: hundreds of breaks in the time left (90 against 66: 160, 90 against 78: 196, 98 against 86:
-#: 41; each 2 with this share, where 0.6 missed it).
+#: to 6 s from about 60 players, and the team's own constructions, in the time left, give tens to
+#: hundreds of breaks (90 against 66: 160, 90 against 78: 196, 98 against 86: 41; each 2 with this
+#: share in a first trial, where 0.6 missed it).
 FULL_SIDE_SWITCH_SHARE = 0.8
 #: ... and for teams one apart that both sit out where team B must be dealt in order
 #: (:func:`one_apart_dealt`), after the rotation layout's quick schedule: all of it, since the others
