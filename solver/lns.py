@@ -501,6 +501,14 @@ def _first_wall(left: float, work: float | None) -> float:
 # --------------------------------------------------------------------------- checks on a grid
 
 
+def row_keeps_rules(row: list[bool], colour_balance: bool, max_run: int, first: int = 0) -> bool:
+    """One player's colours keep rule 1 (Whites and Blacks within one, when ``colour_balance``) and
+    rule 2 (no ``max_run`` + 1 games of one colour running, in the windows starting from ``first``)."""
+    if colour_balance and abs(2 * sum(row) - len(row)) > 1:
+        return False
+    return max_run <= 0 or all(len(set(row[s : s + max_run + 1])) > 1 for s in range(first, len(row) - max_run))
+
+
 def rules_kept(match: Match, grid: Grid) -> bool:
     """Rules 0-3 and every request, checked directly on the grid (the verifier checks again later)."""
     n, rounds = grid.n, grid.rounds
@@ -514,12 +522,8 @@ def rules_kept(match: Match, grid: Grid) -> bool:
         return False
     a_rows, b_rows = grid.colours()
     settings = match.rules
-    for row in (*a_rows, *b_rows):
-        if settings.colour_balance and not n // 2 <= sum(row) <= (n + 1) // 2:
-            return False
-        run = settings.max_run
-        if run > 0 and any(len(set(row[s : s + run + 1])) == 1 for s in range(rounds - run)):
-            return False
+    if not all(row_keeps_rules(row, settings.colour_balance, settings.max_run) for row in (*a_rows, *b_rows)):
+        return False
     if settings.board_balance:
         if any(not n // 2 <= sum(grid.white[r]) <= (n + 1) // 2 for r in range(rounds)):
             return False
@@ -948,14 +952,7 @@ def exchange_plans(
     balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
 
     def fits(row: list[bool]) -> bool:
-        if balance and abs(2 * sum(row) - total) > 1:
-            return False
-        if run > 0:
-            for start in range(max(0, first - run), total - run):
-                window = row[start : start + run + 1]
-                if all(window) or not any(window):
-                    return False
-        return True
+        return row_keeps_rules(row, balance, run, max(0, first - run))
 
     def plans(short: bool) -> list[tuple[int, int, list[int]]]:
         found = []
