@@ -73,6 +73,7 @@ tried, from the fewest that can move group 0's surplus, in both orientations of 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -186,8 +187,10 @@ def _class(s: int, q: int) -> int:
     return (s + s // q) % 2
 
 
+@functools.cache
 def _surplus(p: int, q: int) -> int:
-    """Group 0's class-0 positions beyond ceil(p/2) * ceil(q/2)."""
+    """Group 0's class-0 positions beyond ceil(p/2) * ceil(q/2) (kept: the layout asks for it in both
+    team orders, and :func:`zero_possible` and :func:`_least_pairs` again)."""
     count = sum(1 for s in range(p * q) if _group(s, p) == 0 and _class(s, q) == 0)
     return count - ((p + 1) // 2) * ((q + 1) // 2)
 
