@@ -86,6 +86,7 @@ from ortools.sat.python import cp_model
 
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.sitouts import one_worker_solver
+from scheveningen.models.splices import position_class, position_group, spliced_order
 from scheveningen.models.symmetry import swap_teams
 
 #: Colour exchanges :func:`_unclash_b` tries in all before leaving the rest to :func:`_mend_rounds`.
@@ -147,21 +148,42 @@ def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float 
     # short of the surplus, answers with two in 3 to 8 s (4 breaks either way).
     if k in (p, q) and _least_pairs(q, p) < _least_pairs(p, q):
         p, q, flipped = q, p, not flipped
-    try:
-        best = _oriented(p, q, k, deadline)
-    except _Impossible:
-        return None  # and so in the other order (the layout's family is the same, colours reversed)
-    # one switching pair (two breaks) is the fewest either order can have where the first needs one
-    if best is None or best[1] > 2:
+    # One team playing every round and switches needed: team A placed by splicing designed paths
+    # (models/splices.py), that team second, in well under a second at 100 players, at every such size
+    # up to 100 where the sitting team's size is not a multiple of the boards, and with the fewest
+    # pairs at all but 7 of 493 (benchmarks/results/unequal_splices.md).  An order is tried after it
+    # only where it can have fewer breaks.
+    best: tuple[Schedule, int, bool] | None = None  # a schedule, its breaks, whether the teams are swapped
+    if k in (p, q) and p != q and _surplus(p, q):
+        sitting, full = (p, q) if q == k else (q, p)
+        if (spliced := _spliced(sitting, full, k, deadline)) is not None:
+            best = (*spliced, flipped != (q != k))
+    for a, b, swapped in ((p, q, flipped), (q, p, not flipped)):
+        # the fewest breaks the order can have; where the first needs a switching pair, so does the second
+        if best is not None and best[1] <= 2 * max(1, _least_pairs(a, b)):
+            break
+        if _late(deadline):
+            break
         try:
-            other = None if _late(deadline) else _oriented(q, p, k, deadline)
+            found = _oriented(a, b, k, deadline)
         except _Impossible:
-            other = None
-        if other is not None and (best is None or other[1] < best[1]):
-            best, flipped = other, not flipped
+            break  # and so in the other order (the layout's family is the same, colours reversed)
+        if found is not None and (best is None or found[1] < best[1]):
+            best = (*found, swapped)
     if best is None:
         return None
-    return swap_teams(best[0]) if flipped else best[0]
+    return swap_teams(best[0]) if best[2] else best[0]
+
+
+def _spliced(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule, int] | None:
+    """The layout with team A placed by :func:`~scheveningen.models.splices.spliced_order` (for team B
+    playing every round), with the fewest switching pairs or one more, and its breaks."""
+    least = _least_pairs(p, q)
+    for pairs in (least, least + 1):
+        alpha = spliced_order(p, q, k, pairs, _surplus(p, q), _switch_boundaries(q), deadline)
+        if alpha is not None and (built := _finish(p, q, k, alpha, deadline)) is not None:
+            return built, 2 * pairs
+    return None
 
 
 class _Impossible(Exception):
@@ -179,12 +201,8 @@ def _late(deadline: float | None) -> bool:
     return deadline is not None and time.monotonic() > deadline
 
 
-def _group(s: int, p: int) -> int:
-    return (s + s // p) % 2
-
-
-def _class(s: int, q: int) -> int:
-    return (s + s // q) % 2
+_group = position_group
+_class = position_class
 
 
 @functools.cache
@@ -202,9 +220,7 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
     if surplus == 0:
         built = _build(p, q, k, [], deadline)
         return (built, 0) if built is not None else None
-    # After an even number of games (pass m odd) when q is even; anywhere when q is odd.  Middle first.
-    allowed = range(1, q - 1, 2) if q % 2 == 0 else range(0, q - 1)
-    boundaries = sorted(allowed, key=lambda m: (abs(2 * (m + 1) - q), m))
+    boundaries = _switch_boundaries(q)
     if not boundaries:
         return None
     size0 = (p + 1) // 2
@@ -247,6 +263,13 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
     if q != k and not _late(deadline) and (built := by_states()) is not None:
         return built, 2 * tries[0]
     return None
+
+
+def _switch_boundaries(q: int) -> list[int]:
+    """The passes after which team A's players may switch group, the middle first: after an even number
+    of games (pass m odd) when q is even, so rule 1 holds exactly; anywhere when q is odd."""
+    allowed = range(1, q - 1, 2) if q % 2 == 0 else range(0, q - 1)
+    return sorted(allowed, key=lambda m: (abs(2 * (m + 1) - q), m))
 
 
 def _least_pairs(p: int, q: int) -> int:

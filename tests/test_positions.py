@@ -354,6 +354,7 @@ def test_with_one_team_full_the_order_needing_fewer_switching_pairs_goes_first(m
         calls.append((p, q))
 
     monkeypatch.setattr(positions, "_oriented", record)
+    monkeypatch.setattr(positions, "_spliced", lambda *_args: None)  # as where the splices find nothing
     for size_a, size_b in ((84, 60), (60, 84)):
         calls.clear()
         assert alternating_schedule(size_a, size_b, 60) is None
@@ -361,3 +362,20 @@ def test_with_one_team_full_the_order_needing_fewer_switching_pairs_goes_first(m
     calls.clear()
     alternating_schedule(66, 54, 54)  # one pair either way: the full team second, as before
     assert calls == [(66, 54), (54, 66)]
+
+
+def test_an_order_the_splices_placed_with_its_fewest_pairs_is_not_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """84 against 60 on 60: the splices place the sitting team with two pairs, the fewest with the full
+    team second, so only the other order (one pair) can have fewer breaks, and only it is tried; where
+    it finds nothing the spliced schedule is the answer, verified, with its 4 breaks."""
+    calls: list[tuple[int, int]] = []
+
+    def record(p: int, q: int, _k: int, _deadline: float | None) -> None:
+        calls.append((p, q))
+
+    monkeypatch.setattr(positions, "_oriented", record)
+    schedule = alternating_schedule(84, 60, 60)
+    assert calls == [(60, 84)]
+    assert schedule is not None and (schedule.team_a, schedule.team_b) == (84, 60)
+    verdict = verify(schedule)
+    assert verdict.ok and verdict.metrics.total_breaks == 4
