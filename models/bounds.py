@@ -6,6 +6,7 @@ The proofs are in docs/bounds.md (facts 1-9); the computer-proven ones are re-ru
 
 from __future__ import annotations
 
+import functools
 import math
 
 
@@ -207,6 +208,9 @@ def unequal_break_bound(
     *One team of k playing every round where the sit-out model has proven (in this process) that no
     schedule without a break exists, rule 3 kept: at least 1* (:func:`record_no_break_free`).
 
+    *One team of k playing every round, the other of p > k sitting out in turn, rule 3 kept, where
+    T(p, k) is not 1 (p and k odd) or not 0 (otherwise): at least 1* (:func:`one_full_break_free`).
+
     *Two boards, both team sizes even, each divided by their gcd odd, rule 3 kept: at least 2
     breaks* (:func:`two_board_zero_possible`; the proof is ``models/positions.py``'s docstring).
 
@@ -225,9 +229,40 @@ def unequal_break_bound(
     bound = boards // 2 if large == boards + 1 else 0  # ceil((k - 1) / 2)
     if board_balance:
         bound = max(bound, multiple_break_bound(large, boards))
-        if (large, boards) in _NO_BREAK_FREE:
+        if (large, boards) in _NO_BREAK_FREE or (large > boards and not one_full_break_free(large, boards)):
             bound = max(bound, 1)
     return bound
+
+
+@functools.cache
+def alternation_sum(p: int, k: int) -> int:
+    """T(p, k): the sum over s < p*k of (-1)^(floor(s/p) + floor(s/k))."""
+    return sum(-1 if (s // p + s // k) % 2 else 1 for s in range(p * k))
+
+
+def one_full_break_free(p: int, k: int) -> bool:
+    """Whether p players sitting out in turn against k who play every round (k boards, single round)
+    may have a schedule without a break keeping rule 3: only where T(p, k) (:func:`alternation_sum`)
+    is 1 for p and k odd, 0 otherwise.  False is a proof that every such schedule breaks.
+
+    Proof.  The match has p rounds.  Sitting out in turn, each A player has played floor(tk/p) or
+    ceil(tk/p) games after t rounds, so every A player's j-th game (from 0) comes in a round no earlier
+    than every A player's (j-1)-th: list the games round by round, inside a round by the A player's
+    game number, and position s (from 0) holds A's game number floor(s/p) in round floor(s/k).  Give an
+    A player's game j the sign e = c (-1)^j and a B player's game in round r the sign f = c' (-1)^r,
+    c, c' = +1 for White, -1 for Black.  The two players of a game have opposite colours, so
+    e * f = -(-1)^(floor(s/p) + floor(s/k)) at its position, and the sum of e * f over the games is
+    -T(p, k), whatever the schedule.  Without a break every player alternates, e is e(a) for all of A
+    player a's games and f is f(b) for all of B player b's, and every pair meets once: the sum is
+    (sum of e(a)) * (sum of f(b)), so T = -E * F with E, F those sums.  B's players have colour
+    f(b) (-1)^r in round r, so round r has (k + (-1)^r F) / 2 B Whites, and rule 3 (floor(k/2) or
+    ceil(k/2) A Whites in every round) makes F = 0 for even k (so T = 0) and F = +-1 for odd k.  An
+    alternating player's Whites less Blacks are its sign over an odd number of games, 0 over an even
+    one, and the teams' totals are opposite: for odd k, A's players play k games each, E + (F if p
+    odd, else 0) = 0, so T = F^2 = 1 for odd p and T = 0 for even p.  Only rule 0, sitting out in turn
+    and rule 3 are used.  These are the sizes where the alternating layout has a switching pair (T is
+    computed in closed form there, ``models/positions.py``); elsewhere nothing is claimed."""
+    return alternation_sum(p, k) == (1 if p % 2 and k % 2 else 0)
 
 
 #: Sizes (p, k: p players against k who play every round, single round) for which the sit-out model

@@ -1037,23 +1037,26 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     if size.size_a == size.size_b == size.boards:
         raise ValueError("equal teams: use models.constructions.construct")
     bound = unequal_break_bound(size_a, size_b, boards, board_balance=True)
-    # One team playing every round (boards > 2): where the bound is 0 and the paired classes' closed
-    # form does not apply, the alternating layout (models/positions.py) first, taken at once without
-    # a break, or with one switching pair where it needs one: it answers in about 2 s at 100 players
-    # (4 s at 66 against 54 with a pair), where the team's own constructions can take all the time
-    # and leave hundreds of breaks (97 against 90: 480; 66 against 54: 136).  Otherwise the team's own constructions
-    # first, which often have no break (the paired classes, the sit-out model) and otherwise at most
-    # one a player (the reserves); the layout after them only where they leave breaks that a bound
-    # does not force.
+    # One team playing every round (boards > 2): where no bound beyond the layout's own forces breaks
+    # and the paired classes' closed form does not apply, the alternating layout (models/positions.py)
+    # first, taken at once without a break, or with one switching pair where it needs one: it answers
+    # in about 2 s at 100 players (with a pair well under a second, models/splices.py), where the
+    # team's own constructions can take all the time and leave hundreds of breaks (97 against 90: 480;
+    # 66 against 54: 136).  Otherwise the team's own constructions first, which often have no break
+    # (the paired classes, the sit-out model) and otherwise at most one a player (the reserves); the
+    # layout after them only where they leave breaks that a bound does not force.
     single: Schedule | None = None
     first = None
     full_side = boards > 2 and boards in (size_a, size_b)
     # Where the layout cannot be without a break, one switching pair (two breaks) is its fewest; up to
     # ZERO_BREAK_PLAYERS the sit-out model, which decides whether any schedule has no break, goes first.
     fewest = 0 if zero_possible(size_a, size_b) else 2
+    # The layout can meet the bound, or come within one of it: where it needs a switching pair the
+    # bound is 1 (models/bounds.py: one_full_break_free), and 2 is what it gives.
+    layout_helps = bound < max(fewest, 1)
     layout_first = (
         full_side
-        and bound == 0
+        and layout_helps
         and (fewest == 0 or max(size_a, size_b) > ZERO_BREAK_PLAYERS)
         and paired_classes(max(size_a, size_b), boards) is None
     )
@@ -1072,7 +1075,7 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     # possible.  Where a bound rules out a schedule without a break (k + 1 against k, c*k against k) the layout
     # could only cost time, except on 2 boards, where its switches meet the bound.
     insurance: Schedule | None = None
-    if not layout_first and (boards == 2 or bound == 0):
+    if not layout_first and (boards == 2 or layout_helps):
         # with one team playing every round nothing comes after the layout: all the time left
         share = ALTERNATING_SHARE if size_a * size_b > SMALL_GAMES else SMALL_ALTERNATING_SHARE
         if one_apart_dealt(size_a, size_b, boards):

@@ -10,9 +10,11 @@ from __future__ import annotations
 import pytest
 from ortools.sat.python import cp_model
 
-from scheveningen.models.bounds import multiple_break_bound, unequal_break_bound
+from scheveningen.models.bounds import alternation_sum, multiple_break_bound, one_full_break_free, unequal_break_bound
+from scheveningen.models.positions import zero_possible
 from scheveningen.models.schedule import Schedule
-from scheveningen.models.unequal import zero_break_schedule
+from scheveningen.models.symmetry import swap_teams
+from scheveningen.models.unequal import construct_unequal, zero_break_schedule
 from scheveningen.solver.verifier import verify
 
 
@@ -133,3 +135,50 @@ def test_a_size_the_sit_out_model_rules_out_gets_bound_one_with_rule_3() -> None
     assert unequal_break_bound(6, 9, 6, board_balance=True) == 1  # either team order
     assert unequal_break_bound(9, 6, 6) == 0  # and nothing is claimed without rule 3
     assert fewest_breaks(9, 6, board_balance=True, below=1) is None  # the bound is true (this file's model)
+
+
+def sign_sum(schedule: Schedule) -> int:
+    """The sum over the games of e * f (:func:`one_full_break_free`): e = c (-1)^j for the A player's
+    game j, f = c' (-1)^r for the B player's round r, c, c' = +1 for White, -1 for Black."""
+    played: dict[int, int] = {}
+    total = 0
+    for r, _board, game in sorted(schedule.games(), key=lambda item: (item[0], item[2].a_player.number)):
+        a = game.a_player.number
+        j = played.get(a, 0)
+        played[a] = j + 1
+        c = 1 if game.a_white else -1
+        total += (c * (-1) ** j) * (-c * (-1) ** (r - 1))
+    return total
+
+
+@pytest.mark.parametrize(("p", "k"), [(10, 6), (14, 10), (16, 12), (15, 9), (13, 10), (21, 15), (30, 26), (9, 6)])
+def test_the_sign_sum_of_every_schedule_is_minus_t(p: int, k: int) -> None:
+    """The identity the bound rests on holds for the designer's schedules, with breaks or without,
+    either team order: whatever the colours, the sum is -T(p, k)."""
+    for size_a, size_b in ((p, k), (k, p)):
+        schedule = construct_unequal(size_a, size_b, k)
+        assert schedule is not None and verify(schedule).ok
+        oriented = schedule if size_b == k else swap_teams(schedule)
+        assert sign_sum(oriented) == -alternation_sum(p, k)
+
+
+def test_the_break_free_condition_is_the_layouts() -> None:
+    """T(p, k) summed here, and the layout's count of group-0 class-0 positions (models/positions.py),
+    give the same sizes: where one team plays every round the alternating layout reaches no break
+    exactly where any schedule can."""
+    for k in range(1, 40):
+        for p in range(k + 1, 81):
+            assert one_full_break_free(p, k) == zero_possible(p, k), (p, k)
+
+
+def test_sizes_with_t_wrong_get_bound_one_with_rule_3() -> None:
+    """10 against 6 (T = -4): the bound is 1 with rule 3 and nothing without, either team order, and
+    this file's exact model finds no schedule without a break; 14 against 6, where the sit-out model
+    does not settle it in 10 s, is settled by T alone."""
+    assert alternation_sum(10, 6) != 0
+    assert unequal_break_bound(10, 6, 6, board_balance=True) == 1
+    assert unequal_break_bound(6, 10, 6, board_balance=True) == 1
+    assert unequal_break_bound(10, 6, 6) == 0
+    assert unequal_break_bound(14, 6, 6, board_balance=True) == 1
+    assert unequal_break_bound(11, 6, 6, board_balance=True) == 0  # T = 0: no claim
+    assert fewest_breaks(10, 6, board_balance=True, below=1) is None
