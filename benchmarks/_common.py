@@ -13,6 +13,7 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import ortools
 
@@ -101,3 +102,16 @@ def write_results(out_dir: Path, stem: str, markdown: list[str], csv_header: lis
         writer = csv.writer(handle)
         writer.writerow(csv_header)
         writer.writerows(csv_rows)
+
+
+def finish_plot(fig: Any, ax: Any, path: Path, xlabel: str, ylabel: str, title: str) -> None:
+    """Label a matplotlib figure's one axes, add the legend and write it to ``path`` (120 dpi)."""
+    import matplotlib.pyplot as plt
+
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

@@ -23,7 +23,7 @@ import time
 from dataclasses import astuple, dataclass
 from pathlib import Path
 
-from _common import machine_lines, markdown_table, parse_sizes, write_results
+from _common import finish_plot, machine_lines, markdown_table, parse_sizes, write_results
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import proven_break_bound
@@ -94,13 +94,7 @@ def plot(rows: list[Row], path: Path) -> None:
         points = [(n, b) for n, b in values if b is not None]
         if points:
             ax.plot([n for n, _ in points], [b for _, b in points], marker, markersize=3, label=label)
-    ax.set_xlabel("boards N")
-    ax.set_ylabel("breaks")
-    ax.set_title("Double round: breaks by size")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    finish_plot(fig, ax, path, "boards N", "breaks", "Double round: breaks by size")
 
 
 def main() -> int:

@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
+from _common import finish_plot, load_average, machine_lines, markdown_table, parse_sizes, write_results
 
 from scheveningen.models.rules import rule_numbered
 from scheveningen.models.schedule import Game, Player, Schedule
@@ -142,13 +142,8 @@ def plot(runs: list[Run], limit: float, path: Path) -> None:
         ax.plot([r.n for r in mine], [r.wall for r in mine], marker=marker, linestyle="-", label=variant, markersize=4)
     ax.axhline(limit, color="grey", linestyle=":", label=f"--time-limit {limit:g}")
     ax.axhline(limit + ALLOWANCE, color="red", linestyle="--", label=f"allowed: limit + {ALLOWANCE:g} s")
-    ax.set_xlabel("boards")
-    ax.set_ylabel("whole-process seconds")
-    ax.set_title("schev generate: whole-process time against the time limit")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    title = "schev generate: whole-process time against the time limit"
+    finish_plot(fig, ax, path, "boards", "whole-process seconds", title)
 
 
 def main() -> int:

@@ -28,7 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
+from _common import finish_plot, load_average, machine_lines, markdown_table, parse_sizes, write_results
 
 from scheveningen.models import positions
 from scheveningen.models.schedule import Schedule
@@ -90,13 +90,8 @@ def plot(path: Path, rows: list[list[str]]) -> None:
                 ax.plot([x for x, _ in points], [y for _, y in points], style, markersize=size, label=name)
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.set_xlabel("games p * k")
-    ax.set_ylabel("seconds (team A placed, team B dealt)")
-    ax.set_title("Switching pairs with one team playing every round")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    title = "Switching pairs with one team playing every round"
+    finish_plot(fig, ax, path, "games p * k", "seconds (team A placed, team B dealt)", title)
 
 
 def main() -> int:
