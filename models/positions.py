@@ -130,6 +130,8 @@ DEAL_LOOKAHEAD = 18
 CLASS_WORK = 5.0
 #: How many corridors :func:`_bands` tries one apart, and the steps between the wider ones after them.
 BAND_STEPS = (1, 1, 1, 1, 2, 4, 8)
+#: The share of the layout's time the splices have where both teams sit out (team B's deal can be slow).
+SPLICE_SHARE = 0.5
 
 
 def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float | None = None) -> Schedule | None:
@@ -152,16 +154,22 @@ def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float 
     # short of the surplus, answers with two in 3 to 8 s (4 breaks either way).
     if k in (p, q) and _least_pairs(q, p) < _least_pairs(p, q):
         p, q, flipped = q, p, not flipped
-    # One team playing every round and switches needed: team A placed by splicing designed paths
-    # (models/splices.py), that team second, in well under a second at 100 players, at every such size
+    # Switches needed: team A placed by splicing designed paths (models/splices.py).  With one team
+    # playing every round (that team second) in well under a second at 100 players, at every such size
     # up to 100 where the sitting team's size is not a multiple of the boards, and with the fewest
-    # pairs at all but 7 of 493 (benchmarks/results/unequal_splices.md).  An order is tried after it
-    # only where it can have fewer breaks.
+    # pairs at all but 7 of 493 (benchmarks/results/unequal_splices.md).  With both teams sitting out
+    # team B's deal can take seconds, so the splices get half the time there.  An order is tried
+    # after them only where it can have fewer breaks.
     best: tuple[Schedule, int, bool] | None = None  # a schedule, its breaks, whether the teams are swapped
-    if k in (p, q) and p != q and _surplus(p, q):
-        sitting, full = (p, q) if q == k else (q, p)
-        if (spliced := _spliced(sitting, full, k, deadline)) is not None:
-            best = (*spliced, flipped != (q != k))
+    if p != q and _surplus(p, q):
+        if k in (p, q):
+            sitting, full = (p, q) if q == k else (q, p)
+            spliced = _spliced(sitting, full, k, deadline)
+            swapped = flipped != (q != k)
+        else:
+            spliced, swapped = _spliced(p, q, k, _part(deadline, SPLICE_SHARE)), flipped
+        if spliced is not None:
+            best = (*spliced, swapped)
     for a, b, swapped in ((p, q, flipped), (q, p, not flipped)):
         # the fewest breaks the order can have; where the first needs a switching pair, so does the second
         if best is not None and best[1] <= 2 * max(1, _least_pairs(a, b)):
@@ -179,9 +187,17 @@ def alternating_schedule(size_a: int, size_b: int, boards: int, deadline: float 
     return swap_teams(best[0]) if best[2] else best[0]
 
 
+def _part(deadline: float | None, fraction: float) -> float | None:
+    """The time ``fraction`` of the way from now to ``deadline``."""
+    if deadline is None:
+        return None
+    now = time.monotonic()
+    return now + fraction * max(0.0, deadline - now)
+
+
 def _spliced(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule, int] | None:
-    """The layout with team A placed by :func:`~scheveningen.models.splices.spliced_order` (for team B
-    playing every round), with the fewest switching pairs or one more, and its breaks."""
+    """The layout with team A placed by :func:`~scheveningen.models.splices.spliced_order`, with the
+    fewest switching pairs or one more, and its breaks."""
     least = _least_pairs(p, q)
     for pairs in (least, least + 1):
         alpha = spliced_order(p, q, k, pairs, _surplus(p, q), _switch_boundaries(q), deadline)

@@ -116,3 +116,19 @@ def test_the_switchers_counts_are_those_of_every_path(p: int, q: int, k: int, fi
 
 def test_a_passed_deadline_gives_nothing() -> None:
     assert spliced_order(74, 70, 70, 1, positions._surplus(74, 70), positions._switch_boundaries(70), 0.0) is None
+
+
+@pytest.mark.parametrize("p, q, k", [(52, 84, 39), (84, 52, 39), (54, 62, 36), (20, 92, 16)])
+def test_both_teams_sitting_out_get_the_splices_too(p: int, q: int, k: int) -> None:
+    """Both teams sitting out, switches needed: the splices place team A as well (52 against 84 on 39:
+    the previous route left 52 breaks after 10 s), and the layout's schedule, team B dealt to that
+    order, passes the verifier with the fewest pairs' two breaks."""
+    least = positions._least_pairs(p, q)
+    alpha = spliced_order(p, q, k, least, positions._surplus(p, q), positions._switch_boundaries(q))
+    assert alpha is not None
+    check_order(alpha, p, q, k, least)
+    schedule = positions.alternating_schedule(p, q, k)
+    assert schedule is not None and (schedule.team_a, schedule.team_b, schedule.boards) == (p, q, k)
+    verdict = verify(schedule)
+    assert verdict.ok, verdict.violations()
+    assert verdict.metrics.total_breaks == 2 * least
