@@ -45,8 +45,8 @@ import time
 #: Boundaries (switch passes, from the middle out) :func:`spliced_order` tries before giving up.
 SPLICE_BOUNDARIES = 8
 
-#: Exchanges :func:`_even_counts` makes at most (a bound on its work; it needs about p/2).
-EVEN_MOVES_PER_PLAYER = 20
+#: Partners with too few that a player with too many tries exchanges between two passes with, nearest first.
+SEGMENT_PARTNERS = 6
 
 
 def position_group(s: int, p: int) -> int:
@@ -248,8 +248,8 @@ def _rank_the_rest(p: int, q: int, k: int, paths: list[list[int]]) -> list[list[
 def _even_counts(p: int, q: int, k: int, players: list[list[int]], fixed: int, deadline: float | None) -> bool:
     """Give every player but the first ``fixed`` (the switchers, already right) ceil(q/2) positions of
     class 0 by exchanging stretches of passes between two players of one group (module docstring,
-    step 3); ``players`` is changed in place.  False when no exchange helps, after the work bound
-    :data:`EVEN_MOVES_PER_PLAYER`, or at ``deadline``."""
+    step 3); ``players`` is changed in place.  False when no exchange helps, after p exchanges in a
+    row that leave the counts no nearer, or at ``deadline``."""
     need = (q + 1) // 2
 
     def tail_counts(path: list[int]) -> list[int]:
@@ -283,39 +283,49 @@ def _even_counts(p: int, q: int, k: int, players: list[list[int]], fixed: int, d
                 for m in range(1, q):
                     if 0 < tails[x][m] - tails[y][m] <= most and cut(x, y, m):
                         return x, y, m, q
+        gap: dict[int, int] = {}  # each player's distance (first positions) to one of its group with too few
+        for g in (0, 1):
+            lacking = sorted(players[w][0] for w in short if group[w] == g)
+            for y in movable:
+                if group[y] == g and lacking:
+                    i = bisect.bisect_left(lacking, players[y][0])
+                    gap[y] = min(abs(players[y][0] - lacking[j]) for j in (i - 1, i) if 0 <= j < len(lacking))
         for x in over:  # one unit on to a player with the right count, nearer one with too few
-            lacking = [y for y in short if group[y] == group[x]]
-            if not lacking:
+            if x not in gap:
                 continue
-
-            gap = {y: min(abs(players[y][0] - players[w][0]) for w in lacking) for y in movable if group[y] == group[x]}
             for y in nearest(x, [y for y in movable if group[y] == group[x] and tails[y][0] == need]):
                 if gap[y] >= gap[x]:
                     continue
                 for m in range(1, q):
                     if tails[x][m] - tails[y][m] == 1 and cut(x, y, m):
                         return x, y, m, q
-        for x in over:  # between two passes
-            for y in nearest(x, [y for y in short if group[y] == group[x]]):
+        for x in over:  # between two passes, the nearest few partners
+            for y in nearest(x, [y for y in short if group[y] == group[x]])[:SEGMENT_PARTNERS]:
+                if _late(deadline):
+                    return None
                 most = min(tails[x][0] - need, need - tails[y][0])
+                # exchanging passes start .. end - 1 moves lead[start] - lead[end] from x to y
+                lead = [tails[x][m] - tails[y][m] for m in range(q + 1)]
+                last = {lead[end]: end for end in range(1, q) if cut(x, y, end)}  # the last end with each
                 for start in range(q - 1):
-                    if _late(deadline):
-                        return None
-                    if not cut(x, y, start):
-                        continue
-                    for end in range(start + 1, q):
-                        moved = tails[x][start] - tails[x][end] - tails[y][start] + tails[y][end]
-                        if 0 < moved <= most and cut(x, y, end):
-                            return x, y, start, end
+                    if cut(x, y, start):
+                        for value in range(lead[start] - most, lead[start]):
+                            if last.get(value, -1) > start:
+                                return x, y, start, last[value]
         return None
 
-    for _ in range(EVEN_MOVES_PER_PLAYER * p):
-        if all(tails[x][0] == need for x in movable):
-            return True
+    def off() -> int:
+        return sum(abs(tails[x][0] - need) for x in movable)
+
+    # Moves that only pass a surplus on leave the total off unchanged; give up after p of them in a row.
+    least, since = off(), 0
+    while least and since <= p:
         if _late(deadline) or (found := exchange()) is None:
             return False
         x, y, start, end = found
         for m in range(start, end):
             players[x][m], players[y][m] = players[y][m], players[x][m]
         tails[x], tails[y] = tail_counts(players[x]), tail_counts(players[y])
-    return all(tails[x][0] == need for x in movable)
+        now = off()
+        least, since = (now, 0) if now < least else (least, since + 1)
+    return least == 0
