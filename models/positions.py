@@ -68,9 +68,9 @@ rule 1 holds exactly; with q odd one stretch is odd and the imbalance is one eit
 from group 0 to 1 pairs with one from 1 to 0 at the same boundary, keeping the groups' sizes, and each
 player switches at most once (so never three in a row).  The flow decides whether the switches leave
 every player ceil(q/2) positions of class 0; 1, 2, ... pairs at the boundary nearest the middle are
-tried, from the fewest that can move group 0's surplus, in both orientations of the teams.  Where
-one team plays every round, team A is first placed by splicing (models/splices.py): the switchers'
-paths designed, the others in rank order around them, their class-0 counts evened by exchanges.  There
+tried, from the fewest that can move group 0's surplus, in both orientations of the teams.  Before
+that, team A is placed by splicing (models/splices.py): the switchers' paths designed, the others in
+rank order around them, their class-0 counts evened by exchanges.  Where one team plays every round
 the excluded sizes have no schedule without a break at all, with rule 3, on any number of boards
 (``models/bounds.py: one_full_break_free``).
 """
