@@ -1104,6 +1104,19 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     return mirrored_double(single) if double else single
 
 
+def layout_unequal(
+    size_a: int, size_b: int, boards: int, double: bool = False, deadline: float | None = None
+) -> Schedule | None:
+    """The alternating layout alone (``models/positions.py``), mirrored for a double round: the
+    designer's last try where :func:`construct_unequal` found nothing and time is left.  Its share of the
+    construction can be too short: at 98 against 90 on 63 the splices place team A at once, but team
+    B's deal takes about 2 s, more than the share, and no other construction answers."""
+    single = alternating_schedule(size_a, size_b, boards, deadline)
+    if single is None:
+        return None
+    return mirrored_double(single) if double else single
+
+
 def one_apart_dealt(size_a: int, size_b: int, boards: int) -> bool:
     """Teams one apart, both sitting out, more than :data:`SMALL_GAMES` games and neither team's passes
     whole rounds: where the alternating layout has no break but needs team B's deal in order, seconds

@@ -38,8 +38,14 @@ from scheveningen.solver.verifier import verify
 MAPPING_NODES = 20_000
 
 
-def unequal_start(match: Match, deadline: float | None = None, why: list[str] | None = None) -> Schedule | None:
-    """The construction for the match's team sizes, mapped onto its requests, or ``None``.
+def unequal_start(
+    match: Match,
+    deadline: float | None = None,
+    why: list[str] | None = None,
+    build: Callable[[int, int, int, bool, float | None], Schedule | None] | None = None,
+) -> Schedule | None:
+    """The construction for the match's team sizes (``build``, by default :func:`construct_unequal`,
+    with its arguments), mapped onto its requests, or ``None``.
 
     ``None`` when there is no construction for the sizes or no renumbering and colour
     reversal of it keeps every request (the designer then searches with the full model);
@@ -48,7 +54,7 @@ def unequal_start(match: Match, deadline: float | None = None, why: list[str] | 
     if match.equal_teams:
         return None
     sizes = f"{match.size_a} against {match.size_b} on {match.boards} boards"
-    built = construct_unequal(match.size_a, match.size_b, match.boards, match.double, deadline)
+    built = (build or construct_unequal)(match.size_a, match.size_b, match.boards, match.double, deadline)
     if built is None:
         if why is not None:
             why.append(f"no direct construction covers {sizes} (docs/bounds_unequal.md lists the sizes covered)")

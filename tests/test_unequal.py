@@ -443,3 +443,19 @@ def test_odd_against_odd_with_a_common_factor_is_built_by_blocks() -> None:
     assert schedule is not None and verify(schedule).ok
     assert verify(schedule).metrics.total_breaks <= 8
     assert blocks_schedule(22, 15) is None  # no common factor: not this construction's business
+
+
+def test_where_the_constructions_find_nothing_the_layout_alone_gets_the_time_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """98 against 90 on 63 ended in exit 3: the layout's share inside the construction was too short for
+    team B's deal, and nothing else answered.  The designer now gives the layout alone the time left;
+    here every construction is made to find nothing, so only that last try can answer (52 against 84 on
+    39, switches needed: 2 breaks)."""
+    import scheveningen.solver.unequal as solver_unequal
+
+    monkeypatch.setattr(solver_unequal, "construct_unequal", lambda *_args: None)
+    match = Match(boards=39, size_a=52, size_b=84)
+    result = design_match(match, DesignParams(time_limit=6, workers=1))
+    assert result.schedule is not None and result.verdict is not None and result.verdict.ok
+    assert result.breaks == 2
