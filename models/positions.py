@@ -203,9 +203,9 @@ def _part(deadline: float | None, fraction: float) -> float | None:
 def _spliced(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule, int] | None:
     """The layout with team A placed by :func:`~scheveningen.models.splices.spliced_order`, with the
     fewest switching pairs or one more, and its breaks."""
-    least = _least_pairs(p, q)
+    least, surplus, boundaries = _least_pairs(p, q), _surplus(p, q), _switch_boundaries(q)
     for pairs in (least, least + 1):
-        alpha = spliced_order(p, q, k, pairs, _surplus(p, q), _switch_boundaries(q), deadline)
+        alpha = spliced_order(p, q, k, pairs, surplus, boundaries, deadline)
         if alpha is not None and (built := _finish(p, q, k, alpha, deadline)) is not None:
             return built, 2 * pairs
     return None

@@ -197,7 +197,8 @@ def _switch_paths(p: int, q: int, k: int, pairs: int, surplus: int, b: int) -> l
     def shares(first: int, switcher: _Switcher) -> set[int]:
         return {c if first == 0 else need - c for c in switcher.counts()}
 
-    free = {first: shares(first, _Switcher(p, q, k, first, b, set())) for first in (0, 1)}
+    blank = {first: _Switcher(p, q, k, first, b, set()) for first in (0, 1)}  # no position taken yet
+    free = {first: shares(first, switcher) for first, switcher in blank.items()}
     if not free[0] or not free[1]:
         return None
     order = [0, 1] * pairs
@@ -208,7 +209,7 @@ def _switch_paths(p: int, q: int, k: int, pairs: int, surplus: int, b: int) -> l
         rest = order[i + 1 :]
         low = sum(min(free[f]) for f in rest)
         high = sum(max(free[f]) for f in rest)
-        switcher = _Switcher(p, q, k, first, b, used)
+        switcher = _Switcher(p, q, k, first, b, used) if used else blank[first]
         fair = remaining / (len(rest) + 1)
         options = sorted(
             (w for w in shares(first, switcher) if low <= remaining - w <= high), key=lambda w: (abs(w - fair), w)
