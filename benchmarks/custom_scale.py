@@ -239,13 +239,13 @@ MAX_PLAYERS = 100
 
 @case_kind("unequal")
 def unequal_case(boards: int, seed: int) -> Case:
-    """Teams of p (n + 2 <= p <= min(100, n + n/2)) and n players on n boards, either team the larger, with n/4
-    meet, avoid and colour requests drawn from a relabelled image of the construction for the sizes
-    (none where the sizes have no construction)."""
+    """Teams of p (min(n + 2, 100) <= p <= min(100, n + n/2)) and n players on n boards, either team the
+    larger, with n/4 meet, avoid and colour requests drawn from a relabelled image of the construction
+    for the sizes (none where the sizes have no construction).  On 99 boards p is 100."""
     rng = random.Random(f"unequal-{boards}-{seed}")
-    if boards + 2 > MAX_PLAYERS:
-        raise ValueError(f"unequal cases need n + 2 <= {MAX_PLAYERS} players a side, got n = {boards}")
-    larger = rng.randint(boards + 2, min(MAX_PLAYERS, boards + max(2, boards // 2)))
+    if boards >= MAX_PLAYERS:
+        raise ValueError(f"unequal cases need n < {MAX_PLAYERS} boards (a larger team of at most {MAX_PLAYERS})")
+    larger = rng.randint(min(boards + 2, MAX_PLAYERS), min(MAX_PLAYERS, boards + max(2, boards // 2)))
     size_a, size_b = (larger, boards) if rng.random() < 0.5 else (boards, larger)
     source = construct_unequal(size_a, size_b, boards)
     meets: list[Meet] = []
@@ -595,6 +595,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.baseline and "baseline" not in approaches:
         approaches.append("baseline")
     stem = args.name or NAME + ("_quick" if args.quick else "")
+    try:  # every case is drawn before the first run, so that a size no kind takes stops nothing half-way
+        cases = [
+            KINDS[kind](n, seed)
+            for kind in kinds
+            for n in sizes
+            for seed in range(args.first_seed, args.first_seed + seeds)
+        ]
+    except ValueError as error:
+        parser.error(str(error))
     args.out_dir.mkdir(parents=True, exist_ok=True)
     if args.bounds is not None:
         return bounds_table(args, kinds, sizes, seeds, args.name or f"{NAME}_bounds")
@@ -609,17 +618,14 @@ def main(argv: list[str] | None = None) -> int:
     results: list[tuple[Case, Run]] = []
     rows: list[list[str]] = []
     with tempfile.TemporaryDirectory() as folder:
-        for kind in kinds:
-            for n in sizes:
-                for seed in range(args.first_seed, args.first_seed + seeds):
-                    case = KINDS[kind](n, seed)
-                    spec = Path(folder) / f"{case.name}.toml"
-                    spec.write_text(spec_toml(case.match), encoding="utf-8")
-                    for approach in approaches:
-                        run = run_approach(approach, case, spec, time_limit, args.workers, args.seed, args.baseline)
-                        results.append((case, run))
-                        rows.append(row(case, run, time_limit))
-                        print(" | ".join(rows[-1]), flush=True)
+        for case in cases:
+            spec = Path(folder) / f"{case.name}.toml"
+            spec.write_text(spec_toml(case.match), encoding="utf-8")
+            for approach in approaches:
+                run = run_approach(approach, case, spec, time_limit, args.workers, args.seed, args.baseline)
+                results.append((case, run))
+                rows.append(row(case, run, time_limit))
+                print(" | ".join(rows[-1]), flush=True)
 
     new = [(c, r) for c, r in results if r.approach == "new"]
     missed = [c.name for c, r in new if not judge(c, r, time_limit)]
