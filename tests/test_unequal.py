@@ -275,22 +275,85 @@ def test_teams_one_apart_keep_the_rotation_s_quick_schedule_when_nothing_else_an
 # --------------------------------------------------------------------------- the bound
 
 
+def one_reserve_counts(schedule: Schedule) -> tuple[int, int, int]:
+    """For k + 1 against k on k boards: the larger team's players without a break, the smaller
+    (full) team's breaks, and all breaks (the verifier's counts)."""
+    metrics = verify(schedule).metrics
+    larger = "A" if schedule.team_a > schedule.team_b else "B"
+    smaller = "B" if larger == "A" else "A"
+    unbroken = sum(1 for name, count in metrics.breaks_per_player.items() if name[0] == larger and count == 0)
+    return unbroken, metrics.breaks_by_team[smaller], metrics.total_breaks
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("k", [2, 3, 4])
-def test_bound_is_below_the_cp_sat_optimum_with_no_rule(k: int) -> None:
+def test_one_reserve_bound_is_the_cp_sat_optimum_with_no_rule(k: int) -> None:
+    """k + 1 against k: the bound k - 1 is the minimum with every rule off, and the optimal
+    schedules meet the proof's step (players of the larger team without a break <= the full
+    team's breaks + 2) with equality."""
     bound = unequal_break_bound(k + 1, k, k)
-    assert bound == (k - 1 + 1) // 2 and bound >= 1
+    assert bound == k - 1 and bound >= 1
     for size_a, size_b in ((k + 1, k), (k, k + 1)):
         match = Match(boards=k, size_a=size_a, size_b=size_b, rules=RuleSettings(False, 0, False))
         result = design_match(match, DesignParams(time_limit=30, workers=2))
-        assert result.status is Status.OPTIMAL
-        assert result.breaks is not None and result.breaks >= bound
+        assert result.status is Status.OPTIMAL and result.schedule is not None
+        assert result.breaks == bound
+        unbroken, full_team_breaks, total = one_reserve_counts(result.schedule)
+        assert total == bound and unbroken == full_team_breaks + 2
+
+
+@pytest.mark.slow
+def test_one_reserve_bound_with_rule_3_and_even_boards_is_the_optimum_on_4() -> None:
+    """With rule 3 alone, 5 against 4 on 4 boards needs 4 breaks (k, one more than without it)."""
+    assert unequal_break_bound(5, 4, 4, board_balance=True) == 4 == unequal_break_bound(5, 4, 4) + 1
+    for size_a, size_b in ((5, 4), (4, 5)):
+        match = Match(boards=4, size_a=size_a, size_b=size_b, rules=RuleSettings(False, 0, True))
+        result = design_match(match, DesignParams(time_limit=30, workers=2))
+        assert result.status is Status.OPTIMAL and result.breaks == 4 and result.lower_bound == 4
+
+
+@pytest.mark.parametrize("k", range(3, 21))  # on 2 boards there is no construction: rule 3 cannot hold
+def test_one_reserve_constructions_respect_the_bound_and_its_step(k: int) -> None:
+    """The constructions keep rule 3, so for even k the step is one tighter (the A players without a
+    break are at most the full team's breaks + 1) and the bound is k."""
+    for size_a, size_b in ((k + 1, k), (k, k + 1)):
+        schedule = construct_unequal(size_a, size_b, k)
+        assert schedule is not None and verify(schedule).ok
+        unbroken, full_team_breaks, total = one_reserve_counts(schedule)
+        assert unbroken <= full_team_breaks + (2 if k % 2 else 1)
+        assert total >= unequal_break_bound(size_a, size_b, k, board_balance=True) == k - k % 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=2, max_value=9), st.randoms(use_true_random=False), st.integers(0, 2))
+def test_one_reserve_step_on_schedules_with_few_breaks_in_the_full_team(k: int, rng: random.Random, most: int) -> None:
+    """Any k + 1 against k schedule: a Latin square of order k + 1 (its last column the sit-outs)
+    gives the games; the full team's colours alternate but for at most ``most`` changes of
+    pattern each, and the other team takes the opposite colours."""
+    order = k + 1
+    rows, columns, symbols = (rng.sample(range(order), order) for _ in range(3))
+    square = [[symbols[(rows[r] + columns[c]) % order] for c in range(order)] for r in range(order)]
+    modes = []
+    for _ in range(k):
+        changes = set(rng.sample(range(1, order), min(order - 1, rng.randint(0, most))))
+        mode = rng.random() < 0.5
+        row = []
+        for r in range(order):
+            mode ^= r in changes
+            row.append(mode)
+        modes.append(row)
+    # B's colour in round r (0-based): White where its mode matches White in odd rounds (r even).
+    pairings = [[(square[r][b] + 1, b + 1, modes[b][r] != (r % 2 == 0)) for b in range(k)] for r in range(order)]
+    schedule = Schedule.from_pairings(pairings, team_a=order, team_b=k)
+    unbroken, full_team_breaks, total = one_reserve_counts(schedule)
+    assert unbroken <= full_team_breaks + 2
+    assert total >= k - 1
 
 
 def test_bound_is_zero_only_where_no_proof_is_claimed() -> None:
     assert unequal_break_bound(16, 12, 12) == 0  # and a schedule with no break exists (above)
     assert unequal_break_bound(4, 3, 3, double=True) == 0
-    assert unequal_break_bound(13, 12, 12) == 6
+    assert unequal_break_bound(13, 12, 12) == 11 == unequal_break_bound(12, 13, 12)
 
 
 # --------------------------------------------------------------------------- requests and the designer

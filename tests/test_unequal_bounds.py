@@ -126,7 +126,7 @@ def test_multiple_bound_needs_k_dividing_p_by_an_odd_number_from_three() -> None
             expected = (k if k % 2 == 0 else odd) if rest == 0 and c % 2 == 1 and c >= 3 else 0
             assert multiple_break_bound(p, k) == expected
             assert unequal_break_bound(p, k, k, double=True, board_balance=True) == 0
-    assert unequal_break_bound(5, 4, 4, board_balance=True) == 2  # the k + 1 bound is kept
+    assert unequal_break_bound(5, 4, 4, board_balance=True) == 4  # the k + 1 bound is kept (k, with rule 3)
 
 
 def test_a_size_the_sit_out_model_rules_out_gets_bound_one_with_rule_3() -> None:
