@@ -267,7 +267,8 @@ def layout_main(args: argparse.Namespace, header: list[str]) -> int:
 def cli_main(args: argparse.Namespace, header: list[str]) -> int:
     """``--cli N`` or ``--family N``: the whole designer on each size, one process at a time."""
     each = f"`schev generate --spec FILE --time-limit {args.time_limit:g} --format json`, whole process"
-    columns = _begin(args, header, each, [*CLI_HEADER, "before exit", "before breaks", "before seconds"])
+    before_columns = ["before exit", "before status", "before breaks", "before bound", "before seconds"]
+    columns = _begin(args, header, each, [*CLI_HEADER, *before_columns])
     rows = []
     if args.sizes is not None:
         chosen = args.sizes
@@ -279,7 +280,7 @@ def cli_main(args: argparse.Namespace, header: list[str]) -> int:
         row = run_cli(p, q, k, args.time_limit)
         if args.baseline:
             before = run_cli(p, q, k, args.time_limit, args.baseline)
-            row += [before[3], before[6], before[8]]
+            row += [before[3], before[4], before[6], before[7], before[8]]
         rows.append(row)
         print(" | ".join(row), flush=True)
     answered = [r for r in rows if r[3] == "0" and r[5].startswith("yes")]
@@ -302,11 +303,14 @@ def cli_main(args: argparse.Namespace, header: list[str]) -> int:
     ]
     if args.baseline:
         both = [r for r in rows if r[3] == r[9] == "0"]
+        fewer = sum(1 for r in both if int(r[6]) < int(r[11]))
+        more = sum(1 for r in both if int(r[6]) > int(r[11]))
         summary.append(
-            f"- baseline: {sum(1 for r in rows if r[9] == '0')} answered; where both answered ({len(both)}), "
-            f"fewer breaks now at {sum(1 for r in both if int(r[6]) < int(r[10]))}, more at "
-            f"{sum(1 for r in both if int(r[6]) > int(r[10]))}; breaks summed {sum(int(r[6]) for r in both)} "
-            f"against {sum(int(r[10]) for r in both)} before."
+            f"- baseline: {sum(1 for r in rows if r[9] == '0')} answered, {sum(1 for r in rows if r[10] == 'optimal')} "
+            f"optimal; where both answered ({len(both)}), fewer breaks now at {fewer}, more at {more}; "
+            f"breaks summed {sum(int(r[6]) for r in both)} against {sum(int(r[11]) for r in both)} before; bounds "
+            f"summed {sum(int(r[7]) for r in both)} against {sum(int(r[12]) for r in both)} before; the slowest "
+            f"{max((float(r[13]) for r in rows), default=0):.2f} s before."
         )
     report(
         args,
