@@ -312,16 +312,18 @@ def test_one_reserve_bound_with_rule_3_and_even_boards_is_the_optimum_on_4() -> 
         assert result.status is Status.OPTIMAL and result.breaks == 4 and result.lower_bound == 4
 
 
-@pytest.mark.parametrize("k", range(3, 21))  # on 2 boards there is no construction: rule 3 cannot hold
+@pytest.mark.parametrize("k", [*range(3, 21), 49, 99])  # on 2 boards there is no construction: rule 3 cannot hold
 def test_one_reserve_constructions_respect_the_bound_and_its_step(k: int) -> None:
     """The constructions keep rule 3, so for even k the step is one tighter (the A players without a
-    break are at most the full team's breaks + 1) and the bound is k."""
+    break are at most the full team's breaks + 1) and the bound is k; for odd k they meet the bound."""
     for size_a, size_b in ((k + 1, k), (k, k + 1)):
         schedule = construct_unequal(size_a, size_b, k)
         assert schedule is not None and verify(schedule).ok
         unbroken, full_team_breaks, total = one_reserve_counts(schedule)
         assert unbroken <= full_team_breaks + (2 if k % 2 else 1)
         assert total >= unequal_break_bound(size_a, size_b, k, board_balance=True) == k - k % 2
+        if k % 2:
+            assert total == k - 1
 
 
 @settings(max_examples=60, deadline=None)
