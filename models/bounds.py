@@ -172,7 +172,12 @@ def _matching_size(edges: dict[int, list[int]]) -> int:
 
 
 def unequal_break_bound(
-    size_a: int, size_b: int, boards: int, double: bool = False, board_balance: bool = False
+    size_a: int,
+    size_b: int,
+    boards: int,
+    double: bool = False,
+    board_balance: bool = False,
+    colour_balance: bool = False,
 ) -> int:
     """A proven lower bound on breaks for teams of unequal size (0 where none is known).
 
@@ -227,8 +232,39 @@ def unequal_break_bound(
     in round k + 1, so as many go from + there to - as from - to +, at most min(s, s') each, and
     every other breaker changes at least twice: B has at least 2 beta - 2 min(s, s') =
     beta + |s - s'| breaks, at least the A players without a break less 1.  So the breaks are at
-    least k.  It is the minimum with rule 3 alone for k = 4 (``tests/test_unequal.py``); with
-    rules 1-3 the optima found are higher (5 against 4 on 4: 5).
+    least k.  It is the minimum with rule 3 alone for k = 4 and 6 (``benchmarks/one_reserve_minima.py``).
+
+    *The same sizes with k >= 4 even and rules 1 and 3 kept (``colour_balance`` too): at least
+    k + 1 breaks.*  k breaks would need equality all through the last proof.  Take s <= s'
+    (reversing every colour exchanges them).  Then the breakers are s openers, s closers and
+    d = s' - s *dips* (- then + then -, two changes); every round of U = |Y| + 1..|X| + 1 + beta
+    (both windows, 2 s' + 1 rounds) is the sit-out of an A player without a break; every other
+    A player breaks once.  With s breakers in mode + in every round, the openers that have
+    changed before round r, O(r), are as many as the closers that have, C(r), plus the dips in
+    mode + in round r: O(r) >= C(r).  Of the A players without a break s' + 1 are of one kind
+    and s' of the other (at most s' + 1 each, by the proof of k - 1); playing the rounds
+    backwards keeps the rules and, k + 1 being odd, the modes, and exchanges X-first and
+    Y-first, so say s' + 1 are X-first.  Their h take every value 0..s' one step at a time, so
+    (h(a') - h(a) >= min(2, z' - z)) their z are consecutive, z0..z0 + s', with
+    C(z0 - 1) = z0 - 1 - |X| from h = 0 at z0.  The Y-first fill the rest of U: L = |Y| + 1..z0 - 1
+    and R above the block.  |L| = z0 - 1 - |Y| >= d, as z0 >= |X| + 1.  If L is not empty, no
+    opener changes after a round t with z - 1 <= t <= z for a z of L, that is in |Y|..z0 - 1, and
+    h' = |Y| + 1 - 1 - |Y| - O(|Y|) >= 0 at |Y| + 1 leaves none before: O(z0 - 1) = 0 and
+    |L| - d = C(z0 - 1) <= 0.  So |L| = d and R has s rounds up to |Y| + 2 s' + 1, inside the
+    Y window (which ends at |Y| + 1 + s + s') only if s = 0 or d = 0.  If s = 0 no breaker is
+    ever in mode +, so there is no dip either.  If d = 0 and s >= 1, O = C in every round, so
+    openers and closers change after the same rounds; the X-first block |Y| + 1..|Y| + 1 + s with
+    C(|Y|) = 0 leaves every closer, hence every opener, changing after round |Y| + s + 2 or
+    later, and the Y-first of R push the openers past |Y| + 2 s + 1; the Y-first at |Y| + 2 s + 1
+    then has h' = 2 s, above its largest, beta - #openers = s.  So beta = 0: |X| = |Y| = k/2, only
+    the A player sitting out round k/2 + 1 has no break, and every other A player meets X in k/2
+    rounds of mode - and Y in k/2 of mode +, breaking once.  The one sitting out round k/2 + 2
+    (at most k) cannot: keeping its mode across the sit-out puts every round in one mode, and
+    changing it there, its other change leaves k/2 rounds of each mode only right after round 1,
+    so its games are a stretch of 1 and one of k - 1 and it has k/2 + 1 of its first colour,
+    against rule 1.  So the breaks are at least k + 1.  The reserves' construction has k + 1 for
+    k = 0 mod 4 (checked for every such k up to 96), so that is the minimum there; for
+    k = 2 mod 4 it has k + 2, the optimum at 7 against 6 (``benchmarks/one_reserve_minima.py``).
 
     *One team of k >= 2 players, the other of c*k with c >= 3 odd, on k boards, single
     round, rule 3 kept (``board_balance``): at least k breaks for even k, (k + 1)/2 +
@@ -259,7 +295,9 @@ def unequal_break_bound(
         return 0
     bound = 0
     if large == boards + 1:
-        bound = boards if board_balance and boards % 2 == 0 else boards - 1
+        bound = boards - 1
+        if board_balance and boards % 2 == 0:
+            bound = boards + 1 if colour_balance and boards >= 4 else boards
     if board_balance:
         bound = max(bound, multiple_break_bound(large, boards))
         if (large, boards) in _NO_BREAK_FREE or (large > boards and not one_full_break_free(large, boards)):

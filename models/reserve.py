@@ -37,8 +37,9 @@ X players.  So every pair meets exactly once (rule 0).
 (a) is a small CP-SAT model over the at most four choices of each A player (minimising the A players
 with a break); (b) is another over the possible special meetings.  Both run on one worker with a work
 limit, so the schedule is the same on every run.  Breaks: k + 1 for k = 0 mod 4 (A: k - 1, B: 2),
-k + 2 for k = 2 mod 4 (A: k - 2, B: 4), against the proven bound of k (rule 3, even k)
-(``models/bounds.py: unequal_break_bound``); the construction this replaces had about 4k.  Every
+k + 2 for k = 2 mod 4 (A: k - 2, B: 4), against the proven bound of k + 1 (rules 1 and 3)
+(``models/bounds.py: unequal_break_bound``): optimal for k = 0 mod 4; the construction this replaced had
+about 4k.  Every
 schedule is checked by the verifier in the tests (``tests/test_reserve.py``).
 
 **Several reserves** (:func:`reserves_schedule`): an odd number p > k + 1 of A players sitting out in

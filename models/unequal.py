@@ -1036,7 +1036,7 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     size = UnequalSize(size_a, size_b, boards)
     if size.size_a == size.size_b == size.boards:
         raise ValueError("equal teams: use models.constructions.construct")
-    bound = unequal_break_bound(size_a, size_b, boards, board_balance=True)
+    bound = unequal_break_bound(size_a, size_b, boards, board_balance=True, colour_balance=True)
     # One team playing every round (boards > 2): where no bound beyond the layout's own forces breaks
     # and the paired classes' closed form does not apply, the alternating layout (models/positions.py)
     # first, taken at once without a break, or with one switching pair where it needs one: it answers

@@ -582,7 +582,10 @@ def _proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0)
     bound = solver_bound
     if not match.equal_teams:
         balance = match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed
-        unequal = unequal_break_bound(match.size_a, match.size_b, match.boards, match.double, board_balance=balance)
+        colours = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
+        unequal = unequal_break_bound(
+            match.size_a, match.size_b, match.boards, match.double, board_balance=balance, colour_balance=colours
+        )
         return max(bound, unequal)
     bound = max(bound, scale.played_bound(match))
     if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:

@@ -312,18 +312,35 @@ def test_one_reserve_bound_with_rule_3_and_even_boards_is_the_optimum_on_4() -> 
         assert result.status is Status.OPTIMAL and result.breaks == 4 and result.lower_bound == 4
 
 
-@pytest.mark.parametrize("k", [*range(3, 21), 49, 99])  # on 2 boards there is no construction: rule 3 cannot hold
+@pytest.mark.parametrize("k", [*range(3, 21), 48, 49, 99])  # on 2 boards there is no construction: rule 3 cannot hold
 def test_one_reserve_constructions_respect_the_bound_and_its_step(k: int) -> None:
-    """The constructions keep rule 3, so for even k the step is one tighter (the A players without a
-    break are at most the full team's breaks + 1) and the bound is k; for odd k they meet the bound."""
+    """The constructions keep rules 1-3, so for even k the step is one tighter (the A players without a
+    break are at most the full team's breaks + 1) and the bound is k + 1; they meet the bound for odd k
+    and for k = 0 mod 4, and are one above it for k = 2 mod 4."""
+    bound = k - 1 if k % 2 else k + 1
     for size_a, size_b in ((k + 1, k), (k, k + 1)):
         schedule = construct_unequal(size_a, size_b, k)
         assert schedule is not None and verify(schedule).ok
         unbroken, full_team_breaks, total = one_reserve_counts(schedule)
         assert unbroken <= full_team_breaks + (2 if k % 2 else 1)
-        assert total >= unequal_break_bound(size_a, size_b, k, board_balance=True) == k - k % 2
-        if k % 2:
-            assert total == k - 1
+        assert unequal_break_bound(size_a, size_b, k, board_balance=True, colour_balance=True) == bound
+        assert total == bound + (1 if k % 4 == 2 else 0)
+
+
+@pytest.mark.slow
+def test_one_reserve_bound_with_rules_1_and_3_is_the_optimum_on_4() -> None:
+    """Rules 1 and 3 (rule 2 off) lift the bound for 5 against 4 to 5, the optimum; without rule 1 it is 4."""
+    assert unequal_break_bound(4, 5, 4, board_balance=True, colour_balance=True) == 5
+    match = Match(boards=4, size_a=4, size_b=5, rules=RuleSettings(True, 0, True))
+    result = design_match(match, DesignParams(time_limit=30, workers=2))
+    assert result.status is Status.OPTIMAL and result.breaks == 5 and result.lower_bound == 5
+
+
+@pytest.mark.parametrize(("size_a", "size_b", "boards"), [(9, 8, 8), (12, 13, 12), (10, 9, 9)])
+def test_the_designer_answers_one_reserve_at_the_bound_as_optimal(size_a: int, size_b: int, boards: int) -> None:
+    result = design_match(Match(boards=boards, size_a=size_a, size_b=size_b), DesignParams(time_limit=10, workers=1))
+    assert result.status is Status.OPTIMAL
+    assert result.breaks == result.lower_bound == (boards - 1 if boards % 2 else boards + 1)
 
 
 @settings(max_examples=60, deadline=None)
