@@ -492,7 +492,7 @@ def plot(results: list[tuple[Case, Run]], path: Path, title: str) -> None:
 BOUND_HEADER = ["case", "n", "k", "old bound", "rules 1-2 bound", "computed bound", "work", "seconds", "spec bound"]
 
 
-def bounds_table(args: argparse.Namespace, kinds: list[str], sizes: list[int], seeds: int, stem: str) -> int:
+def bounds_table(args: argparse.Namespace, cases: list[Case], stem: str) -> int:
     """``--bounds``: the lower bounds alone for each case, no designer run: the old played-rounds bound
     (rule 0 and the plain match's), the analytic one with rules 1 and 2 (``models/bounds.py``), the
     computed relaxation (``models/playedbound.py``, ``--bounds`` deterministic seconds, one worker, up to
@@ -516,27 +516,25 @@ def bounds_table(args: argparse.Namespace, kinds: list[str], sizes: list[int], s
     rows: list[list[str]] = []
     lines = machine_lines([sys.argv[0], *sys.argv[1:]])
     print(" | ".join(header), flush=True)
-    for kind in kinds:
-        for n in sizes:
-            for seed in range(args.first_seed, args.first_seed + seeds):
-                case = KINDS[kind](n, seed)
-                rounds = case.match.played
-                played = [[(g.a_player.number, g.b_player.number, g.a_white) for g in r.games] for r in rounds]
-                old = even_break_bound(max(proven_break_bound(n), played_break_bound(n, n, played)))
-                analytic = even_break_bound(played_break_bound(n, n, played, True, 2))
-                computed, took = "-", "-"
-                if n <= args.bound_boards and played:
-                    started = time.monotonic()
-                    value = relaxed_break_bound(n, played, PlayedRules(True, 2, True), work=args.bounds, floor=analytic)
-                    took = f"{time.monotonic() - started:.1f}"
-                    computed = "-" if value is None else str(even_break_bound(value))
-                spec = spec_bound(case.match, frozenset(), *bound_work(case.match, DesignParams(time_limit=10.0)))
-                cells = [case.name, str(n), str(len(played)), str(old), str(analytic), computed, f"{args.bounds:g}"]
-                cells += [took, str(spec)]
-                if found:
-                    cells.append(found.get(case.name, "-"))
-                rows.append(cells)
-                print(" | ".join(cells), flush=True)
+    for case in cases:
+        n = case.boards
+        rounds = case.match.played
+        played = [[(g.a_player.number, g.b_player.number, g.a_white) for g in r.games] for r in rounds]
+        old = even_break_bound(max(proven_break_bound(n), played_break_bound(n, n, played)))
+        analytic = even_break_bound(played_break_bound(n, n, played, True, 2))
+        computed, took = "-", "-"
+        if n <= args.bound_boards and played:
+            started = time.monotonic()
+            value = relaxed_break_bound(n, played, PlayedRules(True, 2, True), work=args.bounds, floor=analytic)
+            took = f"{time.monotonic() - started:.1f}"
+            computed = "-" if value is None else str(even_break_bound(value))
+        spec = spec_bound(case.match, frozenset(), *bound_work(case.match, DesignParams(time_limit=10.0)))
+        cells = [case.name, str(n), str(len(played)), str(old), str(analytic), computed, f"{args.bounds:g}"]
+        cells += [took, str(spec)]
+        if found:
+            cells.append(found.get(case.name, "-"))
+        rows.append(cells)
+        print(" | ".join(cells), flush=True)
     markdown = [
         f"# Lower bounds for matches with played rounds (`{NAME}.py --bounds`)",
         "",
@@ -606,7 +604,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     args.out_dir.mkdir(parents=True, exist_ok=True)
     if args.bounds is not None:
-        return bounds_table(args, kinds, sizes, seeds, args.name or f"{NAME}_bounds")
+        return bounds_table(args, cases, args.name or f"{NAME}_bounds")
 
     header = machine_lines([sys.argv[0], *argv])
     header.append(
