@@ -241,6 +241,7 @@ def test_where_the_greedy_deal_gets_stuck_the_model_deals_the_rest(p: int, q: in
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(positions, "_deal_window", counted)
+        patch.setattr(positions, "one_apart_closed", lambda *args, **kwargs: None)  # (8 against 9 has one)
         check_no_break(p, q, k)
     assert calls and calls[-1]
 
@@ -379,3 +380,83 @@ def test_an_order_the_splices_placed_with_its_fewest_pairs_is_not_tried_again(mo
     assert schedule is not None and (schedule.team_a, schedule.team_b) == (84, 60)
     verdict = verify(schedule)
     assert verdict.ok and verdict.metrics.total_breaks == 4
+
+
+def closed_form_games(p: int) -> list[tuple[int, int]]:
+    """The games of the one-apart closed form in sequence, written out here from its definition
+    (docs/bounds_unequal.md): A player (x + i) mod p at A-pass i, offset x; B player y in the first
+    p/2 B-passes and p - y in the others, at B-pass n, offset y (q = p + 1)."""
+    q = p + 1
+    return [((s % p + s // p) % p, s % q if 2 * (s // q) < p else p - s % q) for s in range(p * q)]
+
+
+@pytest.mark.parametrize("p", range(2, 101, 2))
+def test_the_one_apart_closed_form_meets_every_pair_once_and_everyone_alternates(p: int) -> None:
+    """The claim of the closed form for p even against p + 1, checked for every even p up to 100:
+    every pair meets once, and each player's consecutive games are an odd number of positions apart
+    (so, with team A White at the even positions, it alternates).  A player's consecutive games are
+    close only where the B players turn round, at the middle of the sequence."""
+    games = closed_form_games(p)
+    assert len(set(games)) == p * (p + 1)
+    for team in (0, 1):
+        last: dict[int, int] = {}
+        for s, game in enumerate(games):
+            player = game[team]
+            if player in last:
+                gap = s - last[player]
+                assert gap % 2 == 1
+                assert gap >= p - 1 or (team == 1 and last[player] < p * (p + 1) // 2 <= s)
+            last[player] = s
+
+
+def closed_form_sizes(rounds_parity: int, count: int) -> list[tuple[int, int]]:
+    """(p, k) for p even, both teams sitting out on k < p boards, with that parity of rounds: the
+    largest k at each p, for ``count`` values of p spread from 4 to 98."""
+    sizes = []
+    for p in range(4, 99, 2):
+        ks = [k for k in range(2, p) if p * (p + 1) % k == 0 and p * (p + 1) // k % 2 == rounds_parity]
+        if ks:
+            sizes.append((p, ks[-1]))
+    step = max(1, len(sizes) // count)
+    return sizes[::step]
+
+
+@pytest.mark.parametrize("p, k", closed_form_sizes(0, 12))
+def test_with_an_even_number_of_rounds_the_closed_form_is_the_schedule(p: int, k: int) -> None:
+    """The middle of the sequence ends a round, so nobody meets itself in a round: the closed form is
+    the schedule as it stands (no exchange is asked for), without a break, either team first."""
+
+    def forbidden(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("an exchange where the closed form has no repeat")
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("_unclash_b", "_mend_rounds", "_mend_model"):
+            patch.setattr(positions, name, forbidden)
+        for size_a, size_b in ((p, p + 1), (p + 1, p)):
+            schedule = positions.one_apart_closed(size_a, size_b, k)
+            assert schedule is not None
+            verdict = verify(schedule)
+            assert verdict.ok, verdict.violations()
+            assert verdict.metrics.total_breaks == 0
+            assert (schedule.team_a, schedule.team_b, schedule.boards) == (size_a, size_b, k)
+
+
+@pytest.mark.parametrize("p, q, k", [(81, 80, 72), (86, 87, 58), (76, 77, 44), (45, 44, 36)])
+def test_the_layout_takes_the_closed_form_with_its_middle_round_mended(p: int, q: int, k: int) -> None:
+    """An odd number of rounds: the middle round's repeats are exchanged away and the layout returns
+    the closed form without a break (81 against 80 on 72 had no schedule from team B's deal in 19 s;
+    87 against 86 on 58 took 5 s), never dealing team B pass by pass."""
+
+    def forbidden(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("team B dealt where the closed form answers")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(positions, "_deal_b", forbidden)
+        check_no_break(p, q, k)
+
+
+def test_where_the_middle_round_stays_repeated_the_general_layout_answers() -> None:
+    """14 against 15 on 10: no exchange clears the middle round, so the closed form gives nothing and
+    the layout builds the schedule the general way."""
+    assert positions.one_apart_closed(14, 15, 10) is None
+    check_no_break(14, 15, 10)
