@@ -126,10 +126,6 @@ DEAL_CELLS = 100_000
 #: against 91 on 78: 22 passes dealt again by CP-SAT, where it was 56; 8 s against 23 s).  Other
 #: sizes deal without it: 84 against 88 on 77 took 9 s with it, 1.6 s without.
 DEAL_LOOKAHEAD = 18
-#: CP-SAT's deterministic time for :func:`_mend_model` in :func:`one_apart_closed`: it mends every size
-#: it can in well under a second (44 against 45 on 36: 0.6 s), and where it cannot, the general layout
-#: needs the time (84 against 85 on 68: 3.3 s lost with MEND_WORK).
-CLOSED_MEND_WORK = 1.0
 #: CP-SAT's deterministic time for :func:`_place_by_states`.
 CLASS_WORK = 5.0
 #: How many corridors :func:`_bands` tries one apart, and the steps between the wider ones after them.
@@ -218,9 +214,12 @@ def one_apart_closed(size_a: int, size_b: int, boards: int, deadline: float | No
     Every pair meets once (docs/bounds_unequal.md, "Teams one apart in closed form", has the proof, and
     ``tests/test_positions.py`` checks it for every even p up to 100).  The middle of the sequence,
     position p*q/2, ends a round when the match has an even number of rounds, and then no player is
-    twice in a round at all; otherwise the middle round's repeats are undone by the exchanges of the
-    general layout (:func:`_unclash_b`, :func:`_mend_rounds`, :func:`_mend_model`).  ``None`` for other
-    sizes, or when some repeat stays (90 against 91 on 78): the general layout then takes over."""
+    twice in a round at all; otherwise the middle round's repeats are undone by the cheap exchanges of
+    the general layout (:func:`_unclash_b`, :func:`_mend_rounds`), in a tenth of a second.  ``None`` for
+    other sizes, or when some repeat stays (90 against 91 on 78): the general layout then takes over
+    with its time nearly whole.  (Its model of exchanges, :func:`_mend_model`, would mend one more size
+    of the 393 up to 100 a side, 44 against 45 on 36, but spends up to 2 s where it cannot, which the
+    general layout needs: 90 against 91 on 78 took 9.9 s in all before.)"""
     p, q, k = min(size_a, size_b), max(size_a, size_b), boards
     if q != p + 1 or p % 2 or not 2 <= k < p or (p * q) % k:
         return None
@@ -236,7 +235,6 @@ def one_apart_closed(size_a: int, size_b: int, boards: int, deadline: float | No
     if (p * q // k) % 2 and not (
         _unclash_b(p, q, k, alpha, beta, deadline)
         or _mend_rounds(p, q, k, alpha, beta, deadline)
-        or _mend_model(p, q, k, alpha, beta, deadline, CLOSED_MEND_WORK)
     ):
         return None
     pairings = [

@@ -441,7 +441,7 @@ def test_with_an_even_number_of_rounds_the_closed_form_is_the_schedule(p: int, k
             assert (schedule.team_a, schedule.team_b, schedule.boards) == (size_a, size_b, k)
 
 
-@pytest.mark.parametrize("p, q, k", [(81, 80, 72), (86, 87, 58), (76, 77, 44), (45, 44, 36)])
+@pytest.mark.parametrize("p, q, k", [(81, 80, 72), (86, 87, 58), (76, 77, 44), (85, 84, 60)])
 def test_the_layout_takes_the_closed_form_with_its_middle_round_mended(p: int, q: int, k: int) -> None:
     """An odd number of rounds: the middle round's repeats are exchanged away and the layout returns
     the closed form without a break (81 against 80 on 72 had no schedule from team B's deal in 19 s;
