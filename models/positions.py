@@ -233,8 +233,7 @@ def one_apart_closed(size_a: int, size_b: int, boards: int, deadline: float | No
         # B player b has class b mod 2 (position_class: y mod 2 for odd q); the layout numbers class 0 first
         beta[s] = b // 2 if b % 2 == 0 else half0 + b // 2
     if (p * q // k) % 2 and not (
-        _unclash_b(p, q, k, alpha, beta, deadline)
-        or _mend_rounds(p, q, k, alpha, beta, deadline)
+        _unclash_b(p, q, k, alpha, beta, deadline) or _mend_rounds(p, q, k, alpha, beta, deadline)
     ):
         return None
     pairings = [
