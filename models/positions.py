@@ -73,6 +73,10 @@ that, team A is placed by splicing (models/splices.py): the switchers' paths des
 rank order around them, their class-0 counts evened by exchanges.  Where one team plays every round
 the excluded sizes have no schedule without a break at all, with rule 3, on any number of boards
 (``models/bounds.py: one_full_break_free``).
+
+**Teams one apart, the smaller even, both sitting out** need none of this: :func:`one_apart_closed`
+writes alpha and beta down directly (team A one offset to the left each pass, team B turning round at
+the middle of the sequence), and only the middle round can need the exchanges.
 """
 
 from __future__ import annotations
