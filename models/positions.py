@@ -240,10 +240,7 @@ def one_apart_closed(size_a: int, size_b: int, boards: int, deadline: float | No
         _unclash_b(p, q, k, alpha, beta, deadline) or _mend_rounds(p, q, k, alpha, beta, deadline)
     ):
         return None
-    pairings = [
-        sorted((alpha[s] + 1, beta[s] + 1, s % 2 == 0) for s in range(r * k, (r + 1) * k)) for r in range(p * q // k)
-    ]
-    built = Schedule.from_pairings(pairings, team_a=p, team_b=q)
+    built = _schedule_of(p, q, k, alpha, beta)
     return built if size_a == p else swap_teams(built)
 
 
@@ -619,10 +616,14 @@ def _finish(p: int, q: int, k: int, alpha: list[int], deadline: float | None) ->
         _search_b(p, q, k, alpha, beta, half)
         if not (_mend_rounds(p, q, k, alpha, beta, deadline) or _mend_model(p, q, k, alpha, beta, deadline)):
             return None
-    rounds = p * q // k
-    # each round's games in the order of their A players, as the other constructions give them
+    return _schedule_of(p, q, k, alpha, beta)
+
+
+def _schedule_of(p: int, q: int, k: int, alpha: list[int], beta: list[int]) -> Schedule:
+    """The positions cut into rounds of k, team A White at the even positions; each round's games in
+    the order of their A players, as the other constructions give them."""
     pairings = [
-        sorted((alpha[s] + 1, beta[s] + 1, s % 2 == 0) for s in range(r * k, (r + 1) * k)) for r in range(rounds)
+        sorted((alpha[s] + 1, beta[s] + 1, s % 2 == 0) for s in range(r * k, (r + 1) * k)) for r in range(p * q // k)
     ]
     return Schedule.from_pairings(pairings, team_a=p, team_b=q)
 
