@@ -101,6 +101,15 @@ def test_alternating_layout_has_no_break(p: int, q: int, k: int) -> None:
     check_no_break(p, q, k)
 
 
+def refusing(reason: str) -> Any:
+    """A stand-in for a step that the test says is never reached: it fails with ``reason``."""
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError(reason)
+
+    return refused
+
+
 def check_no_break(p: int, q: int, k: int) -> None:
     """The layout is built for the size, the verifier accepts it and counts no break."""
     schedule = alternating_schedule(p, q, k)
@@ -217,9 +226,7 @@ def test_a_team_in_whole_rounds_goes_second_and_meets_no_repeat(p: int, q: int, 
     then suffice; the deal in order, the longer search and the mend model are never needed (before,
     with that team placed first, every size here went through the deal in order)."""
 
-    def forbidden(*args: Any, **kwargs: Any) -> Any:
-        raise AssertionError("a repeat in a round where the passes are whole rounds")
-
+    forbidden = refusing("a repeat in a round where the passes are whole rounds")
     with pytest.MonkeyPatch.context() as patch:
         for name in ("_deal_b_in_order", "_search_b", "_mend_model"):
             patch.setattr(positions, name, forbidden)
@@ -426,9 +433,7 @@ def test_with_an_even_number_of_rounds_the_closed_form_is_the_schedule(p: int, k
     """The middle of the sequence ends a round, so nobody meets itself in a round: the closed form is
     the schedule as it stands (no exchange is asked for), without a break, either team first."""
 
-    def forbidden(*args: Any, **kwargs: Any) -> Any:
-        raise AssertionError("an exchange where the closed form has no repeat")
-
+    forbidden = refusing("an exchange where the closed form has no repeat")
     with pytest.MonkeyPatch.context() as patch:
         for name in ("_unclash_b", "_mend_rounds", "_mend_model"):
             patch.setattr(positions, name, forbidden)
@@ -447,9 +452,7 @@ def test_the_layout_takes_the_closed_form_with_its_middle_round_mended(p: int, q
     the closed form without a break (81 against 80 on 72 had no schedule from team B's deal in 19 s;
     87 against 86 on 58 took 5 s), never dealing team B pass by pass."""
 
-    def forbidden(*args: Any, **kwargs: Any) -> Any:
-        raise AssertionError("team B dealt where the closed form answers")
-
+    forbidden = refusing("team B dealt where the closed form answers")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(positions, "_deal_b", forbidden)
         check_no_break(p, q, k)
