@@ -28,6 +28,11 @@ the smaller team dividing p*q) and the edges: 2 boards with teams one apart, k =
 p*q below the smaller team, and the misses of earlier runs.  It records the exit code, the whole
 process's wall time, the status, breaks and bound, and checks the printed games with the verifier.
 
+``--orders N`` runs the whole designer, as ``--cli``, on N seeded sizes where both teams sit out and no
+break is needed, each in both team orders (a third of them teams one apart with the smaller odd): which
+team the layout takes first decides how long team B's deal takes (``models/positions.py``).  With
+``--layout`` it runs the layout alone on them.
+
 ``--family N`` runs the whole designer, as ``--cli``, on N seeded sizes of issue 10's unequal kind (as
 ``custom_scale.py --kinds unequal`` draws them, without the requests): n from 14 to 100 boards, one
 team of n players, the other of n + 2 to min(100, n + n/2), either team the larger.  ``--baseline
@@ -38,7 +43,7 @@ alternating layout alone (``models/positions.py``) on them, the time limit its d
 fresh process, and verifies what it builds; with ``--baseline`` beside another install's layout.
 
     python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--wide 12] [--sit-out N]
-        [--cli N] [--family N] [--sizes P:Q:K,...] [--layout] [--baseline PYTHON] [--name unequal_coverage]
+        [--cli N] [--family N] [--orders N] [--sizes P:Q:K,...] [--layout] [--baseline PYTHON] [--name unequal_coverage]
 
 Writes benchmarks/results/<name>.{md,csv}; exits 1 if a construction fails the verifier.
 """
@@ -59,6 +64,7 @@ from _common import load_average, machine_lines, markdown_table, write_results
 
 from scheveningen.models import unequal
 from scheveningen.models.bounds import unequal_break_bound
+from scheveningen.models.positions import zero_possible
 from scheveningen.models.schedule import Schedule
 from scheveningen.solver.design import UNEQUAL_CONSTRUCTION_SHARE
 from scheveningen.solver.verifier import verify
@@ -140,6 +146,29 @@ def family_sizes(seed: int, count: int) -> list[tuple[int, int, int]]:
         size = (other, n, n) if rng.random() < 0.5 else (n, other, n)
         if size not in out:
             out.append(size)
+    return out
+
+
+def order_sizes(seed: int, count: int) -> list[tuple[int, int, int]]:
+    """``count`` seeded sizes where both teams sit out in passes that are not whole rounds and the
+    layout needs no break (``zero_possible``), teams of 40 to 100 and k from half the smaller team up,
+    each in both team orders: a third teams one apart with the smaller odd, the rest any other sizes."""
+    rng = random.Random(seed)
+    out: list[tuple[int, int, int]] = []
+    while len(out) < 2 * count:
+        if len(out) < 2 * (count // 3):
+            p = rng.randrange(41, 100, 2)
+            q = p + 1
+        else:
+            p, q = rng.randint(40, 100), rng.randint(40, 100)
+            if abs(p - q) <= 1:
+                continue
+        ks = [k for k in range(max(3, min(p, q) // 2), min(p, q)) if (p * q) % k == 0 and p % k and q % k]
+        if not ks or not zero_possible(p, q):
+            continue
+        k = rng.choice(ks)
+        if (p, q, k) not in out and (q, p, k) not in out:
+            out += [(p, q, k), (q, p, k)]
     return out
 
 
@@ -272,6 +301,8 @@ def cli_main(args: argparse.Namespace, header: list[str]) -> int:
     rows = []
     if args.sizes is not None:
         chosen = args.sizes
+    elif args.orders is not None:
+        chosen = order_sizes(args.seed, args.orders)
     elif args.family is not None:
         chosen = family_sizes(args.seed, args.family)
     else:
@@ -401,6 +432,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cli", type=int, default=None, help="the whole designer on this many seeded sizes")
     parser.add_argument("--family", type=int, default=None, help="the designer on N sizes of issue 10's kind")
     parser.add_argument(
+        "--orders", type=int, default=None, help="the designer on N sizes both sitting out, in both team orders"
+    )
+    parser.add_argument(
         "--sizes", type=parse_sizes, default=None, help="the designer on these sizes: P:Q:K,P:Q:K,... (as --cli)"
     )
     parser.add_argument(
@@ -414,10 +448,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     header = machine_lines([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])
     if args.layout:
+        if args.sizes is None and args.orders is None:
+            parser.error("--layout needs --sizes or --orders")
         if args.sizes is None:
-            parser.error("--layout needs --sizes")
+            args.sizes = order_sizes(args.seed, args.orders)
         return layout_main(args, header)
-    if args.cli is not None or args.family is not None or args.sizes is not None:
+    if args.cli is not None or args.family is not None or args.sizes is not None or args.orders is not None:
         return cli_main(args, header)
     # The designer's own budget for the construction where one team plays every round.
     budget = UNEQUAL_CONSTRUCTION_SHARE * args.time_limit
