@@ -129,12 +129,12 @@ FULL_SIDE_ALTERNATING_SHARE = 0.6
 #: hundreds of breaks (90 against 66: 160, 90 against 78: 196, 98 against 86: 41; each 2 with this
 #: share in a first trial, where 0.6 missed it).
 FULL_SIDE_SWITCH_SHARE = 0.8
-#: ... and for teams one apart that both sit out where team B must be dealt in order
-#: (:func:`one_apart_dealt`), after the rotation layout's quick schedule: all of it, since the others
-#: seldom do better than that schedule in what a quarter would leave them (64 against 63 on 56: 1,323
-#: breaks either way), and the layouts at about 4 s (76 against 75 on 60, 78 against 77 on 66) missed
-#: three quarters of it in some runs.  The others still run where the layout gives up early.
-ONE_APART_SHARE = 1.0
+#: ... and where both teams sit out and team B must be dealt (:func:`layout_dealt`), after the rotation
+#: layout's quick schedule: all of it, since the others seldom do better than that schedule in what a
+#: quarter would leave them (64 against 63 on 56: 1,323 breaks either way; 91 against 76 on 52: 2,335),
+#: and the layouts at about 4 s (76 against 75 on 60, 78 against 77 on 66) missed three quarters of it
+#: in some runs.  The others still run where the layout gives up early.
+DEALT_SHARE = 1.0
 #: A wall-clock safety net only; the work limit stops the search first.
 WALL_LIMIT = 8.0
 #: Seconds past the construction's deadline until which :func:`with_extra_a` still tries its first
@@ -1078,10 +1078,10 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     if not layout_first and (boards == 2 or layout_helps):
         # with one team playing every round nothing comes after the layout: all the time left
         share = ALTERNATING_SHARE if size_a * size_b > SMALL_GAMES else SMALL_ALTERNATING_SHARE
-        if one_apart_dealt(size_a, size_b, boards):
-            # The closed form, where the smaller team is even, answers at once (a tenth of a second);
-            # where it does not, the rotation layout's first schedule keeping the rules is kept aside
-            # (0.4 to 0.8 s at 80 to 99 players, wasted where the closed form answers), and the layout
+        if layout_dealt(size_a, size_b, boards):
+            # The closed form, for teams one apart with the smaller even, answers at once (a tenth of a
+            # second); elsewhere the rotation layout's first schedule keeping the rules is kept aside
+            # (0.2 to 1.6 s at 45 to 100 players, wasted where the closed form answers), and the layout
             # gets all the time left: the others leave hundreds or thousands of breaks here, after
             # seconds spent on the re-cut's bases (90 against 91 on 78: 4.4 s).  (The layout tries the
             # closed form again, at most 0.15 s, at the 10 sizes up to 100 a side where it fails.)
@@ -1089,7 +1089,7 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
             if first is None:
                 built = rotation_alternating_schedule(max(size_a, size_b), min(size_a, size_b), boards, fewest=False)
                 insurance = _as_large_first(built, size_a < size_b)
-                share = ONE_APART_SHARE
+                share = DEALT_SHARE
         if first is None:
             first = alternating_schedule(size_a, size_b, boards, _share(1.0 if full_side else share))
     # Taken at once when nothing can do better, and on 2 boards, where the layouts below rarely answer
@@ -1123,16 +1123,17 @@ def layout_unequal(
     return mirrored_double(single) if double else single
 
 
-def one_apart_dealt(size_a: int, size_b: int, boards: int) -> bool:
-    """Teams one apart, both sitting out, more than :data:`SMALL_GAMES` games and neither team's passes
-    whole rounds: where the alternating layout has no break but needs team B's deal in order, seconds
-    at these sizes, and nothing else comes near it."""
+def layout_dealt(size_a: int, size_b: int, boards: int) -> bool:
+    """Both teams sitting out, more than :data:`SMALL_GAMES` games, neither team's passes whole rounds,
+    and the alternating layout without a break (``zero_possible``): where the layout needs team B's
+    deal, seconds at these sizes, and nothing else comes near it (the others give the rotation
+    layout's hundreds or thousands of breaks, after seconds, or nothing)."""
     return (
-        abs(size_a - size_b) == 1
-        and 2 < boards < min(size_a, size_b)
+        2 < boards < min(size_a, size_b)
         and size_a * size_b > SMALL_GAMES
         and size_a % boards != 0
         and size_b % boards != 0
+        and zero_possible(size_a, size_b)
     )
 
 

@@ -36,7 +36,7 @@ from scheveningen.models.rules import Rule, relaxable
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.symmetry import normalise
 from scheveningen.models.tables import best, best_sizes, best_stated_bound
-from scheveningen.models.unequal import layout_unequal, one_apart_dealt
+from scheveningen.models.unequal import layout_dealt, layout_unequal
 from scheveningen.solver import scale, stop
 from scheveningen.solver.unequal import hint_schedule, improve_colours, unequal_start
 from scheveningen.solver.verifier import Verdict, rule_excess, verify
@@ -354,15 +354,15 @@ def compute_start(match: Match) -> Start | None:
 
 
 #: The share of the time limit (from the process's start) that the unequal teams' construction may
-#: use; the colour search improves its answer in the rest.  Teams one apart whose layout must deal team B
-#: in order (models/unequal.py ``one_apart_dealt``) get more: the layout decides the answer there, and
+#: use; the colour search improves its answer in the rest.  Sizes whose layout must deal team B with
+#: both teams sitting out (models/unequal.py ``layout_dealt``) get more: the layout decides the answer there, and
 #: the colour search cannot close the gap from the insurance schedule in the rest (78 against 77 on 66
 #: boards: the layout finds no break in 5-6 s, which three quarters of 10 s missed after start-up and
 #: the insurance, leaving 2079 breaks).  Elsewhere the constructions that come after a layout which gives
 #: up can run past the deadline, and the rest absorbs that (90 against 94 on 90: 11.45 s in all with
 #: 90% for the construction, 10.64 s with 75%; benchmarks/results/unequal_share.md).
 UNEQUAL_CONSTRUCTION_SHARE = 0.75
-ONE_APART_CONSTRUCTION_SHARE = 0.9
+DEALT_CONSTRUCTION_SHARE = 0.9
 #: Where the constructions found nothing and the full model has no time, the alternating layout alone
 #: gets the time left, if at least this much, up to this margin before the deadline (for verifying and
 #: writing the answer).
@@ -383,8 +383,8 @@ def unequal_stage(run: DesignRun) -> Result | None:
     # seconds, and without it there is no answer at all); the rest improves it.
     why: list[str] = []
     match = run.match
-    dealt = one_apart_dealt(match.size_a, match.size_b, match.boards)
-    share = ONE_APART_CONSTRUCTION_SHARE if dealt else UNEQUAL_CONSTRUCTION_SHARE
+    dealt = layout_dealt(match.size_a, match.size_b, match.boards)
+    share = DEALT_CONSTRUCTION_SHARE if dealt else UNEQUAL_CONSTRUCTION_SHARE
     schedule = unequal_start(match, run.started + run.params.time_limit * share, why)
     left = run.deadline - time.monotonic()
     if schedule is None and left > LAST_LAYOUT_SECONDS and _build_seconds(match) * 4 > left:

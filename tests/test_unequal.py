@@ -259,17 +259,24 @@ def test_with_the_rotation_first_a_re_cut_with_fewer_breaks_is_still_taken() -> 
     assert check(first, 27, 26, 13) == check(plain, 27, 26, 13) < check(rotation, 27, 26, 13)
 
 
-def test_teams_one_apart_keep_the_rotation_s_quick_schedule_when_nothing_else_answers() -> None:
-    """65 against 64 on 40 (team B dealt in order): the rotation layout's first schedule is kept
-    aside before the alternating layout, so the construction answers even when neither the layout
-    nor the other constructions do."""
-    assert unequal.one_apart_dealt(65, 64, 40) and not unequal.one_apart_dealt(84, 88, 77)
+@pytest.mark.parametrize("p, q, k", [(65, 64, 40), (95, 56, 40)])
+def test_where_team_b_is_dealt_the_rotation_s_quick_schedule_is_kept_aside(p: int, q: int, k: int) -> None:
+    """Both teams sitting out, no break needed, team B dealt (teams one apart or not): the rotation
+    layout's first schedule is kept aside before the alternating layout, so the construction answers
+    even when neither the layout nor the other constructions do."""
+    assert unequal.layout_dealt(p, q, k)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(unequal, "alternating_schedule", lambda *args: None)
         patch.setattr(unequal, "both_sit_out_schedule", lambda *args: None)
-        schedule = construct_unequal(65, 64, 40)
+        schedule = construct_unequal(p, q, k)
     assert schedule is not None
-    check(schedule, 65, 64, 40)
+    check(schedule, p, q, k)
+
+
+def test_team_b_is_not_dealt_where_a_team_plays_in_whole_rounds_or_a_break_is_needed() -> None:
+    assert not unequal.layout_dealt(84, 88, 44)  # 88 on 44 boards: team B's passes are whole rounds
+    assert not unequal.layout_dealt(90, 70, 42)  # both even, 9 and 7 odd: switches needed
+    assert not unequal.layout_dealt(50, 40, 25)  # 2,000 games: the layout's small share
 
 
 # --------------------------------------------------------------------------- the bound
@@ -462,10 +469,11 @@ def test_designer_is_reproducible_with_one_worker_and_a_work_limit() -> None:
 
 
 def test_no_construction_and_no_room_answers_nothing_found_at_once() -> None:
-    # Both teams sit out: the rotation layout's colour model finds nothing this large in the time.
-    result = design_match(Match(boards=50, size_a=75, size_b=60), DesignParams(time_limit=1, workers=1))
+    # Both teams sit out: the rotation layout finds no quick schedule to keep aside at this size, and the
+    # alternating layout needs seconds (75 against 60 on 50, here before, now answers in 1 s that way).
+    result = design_match(Match(boards=69, size_a=96, size_b=92), DesignParams(time_limit=1, workers=1))
     assert result.status is Status.UNKNOWN and result.schedule is None
-    assert any("no direct construction covers 75 against 60 on 50 boards" in m for m in result.messages)
+    assert any("no direct construction covers 96 against 92 on 69 boards" in m for m in result.messages)
 
 
 def test_construction_is_the_same_in_every_process(printed_under_two_hash_seeds: Callable[[str], set[str]]) -> None:
