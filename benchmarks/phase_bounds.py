@@ -22,9 +22,11 @@ benchmarks/results/phase_bounds.{md,csv} (``--double``: phase_bounds_double.{md,
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -35,11 +37,10 @@ from scheveningen.models.bounds import analytic_break_bound
 from scheveningen.models.cpsat import MatchModel, ModelOptions
 from scheveningen.models.phases import (
     PhaseModel,
-    all_can_meet,
-    all_can_meet_twice,
-    meetings_fit,
-    meetings_fit_twice,
+    games_spread,
     phase_teams,
+    row_fits,
+    row_fits_twice,
 )
 from scheveningen.models.schedule import Schedule
 from scheveningen.solver.verifier import verify
@@ -203,46 +204,57 @@ def enumerated_case(
     """A case whose budget leaves few breaks to spare: try every set of phases that spends it.
 
     Every player but the alternators changes phase once, except the special players of
-    :func:`shape_cases`; for each way to choose them, every pair of teams of phases
-    (:func:`phase_teams`) is tried. Returns the status (INFEASIBLE when every set of phases
-    is), the seconds taken, whether a schedule within the bound was found and verified, and how
-    the sets of phases were settled.
+    :func:`shape_cases`.  For each way to choose them, every team of phases of B
+    (:func:`phase_teams`) is taken in turn, and team A is built only from the rows that can meet
+    every B player in different rounds of the same phase (``row_fits``: a row failing it fails
+    with this B whatever the rest of A).  Each pair is then checked for B's rows the same way,
+    then for the games between each kind of row (``games_spread``), and the rest go to the phase
+    model with the phases fixed.  Returns the status (INFEASIBLE when every set of phases is), the
+    seconds taken, whether a schedule within the bound was found and verified, and how the sets
+    of phases were settled.
     """
     started = time.perf_counter()
-    pairs = apart = unmatched = solved = 0
+    teams_b_seen = pairs = unmatched = crowded = solved = 0
     status, refutes = "INFEASIBLE", False
     double = args.double
-    can_meet, fit = (all_can_meet_twice, meetings_fit_twice) if double else (all_can_meet, meetings_fit)
+    fits = row_fits_twice if double else row_fits
     shapes = shape_cases(n, k, counts)
     for shapes_a, shapes_b in shapes:
-        teams_a = teams_of(n, counts[0], counts[1], shapes_a, double)
-        teams_b = teams_of(n, counts[2], counts[3], shapes_b, double)
-        for team_a, team_b in itertools.product(teams_a, teams_b):
-            pairs += 1
-            if not can_meet(team_a, team_b):
-                apart += 1
-                continue
-            if not fit(team_a, team_b):
-                unmatched += 1
-                continue
-            left = seconds - (time.perf_counter() - started)
-            model = PhaseModel.build(n, at_most=k, patterns=(team_a, team_b), double=double)
-            one, _, refutes = run(model, k, max(left, 0.1), args)
-            solved += 1
-            if one != "INFEASIBLE":
-                status = one
+        for team_b in teams_of(n, counts[2], counts[3], shapes_b, double):
+            teams_b_seen += 1
+            others_b = tuple(team_b)
+            allowed = functools.partial(_fits_all, fits, others_b)
+            for team_a in phase_teams(n, counts[0], counts[1], shapes_a, double, allowed=allowed):
+                pairs += 1
+                if not all(fits(row, tuple(team_a)) for row in set(team_b)):
+                    unmatched += 1
+                    continue
+                if games_spread(team_a, team_b, double) == "INFEASIBLE":
+                    crowded += 1
+                    continue
+                left = seconds - (time.perf_counter() - started)
+                model = PhaseModel.build(n, at_most=k, patterns=(team_a, team_b), double=double)
+                one, _, refutes = run(model, k, max(left, 0.1), args)
+                solved += 1
+                if one != "INFEASIBLE":
+                    status = one
+                    break
+            if status != "INFEASIBLE":
                 break
         if status != "INFEASIBLE":
             break
     special = "; ".join(f"A {list(a)} B {list(b)}" for a, b in shapes if a or b)
-    never = "never in the same phase with each colour" if double else "never in the same phase"
     how = (
-        f"{pairs} sets of phases in {len(shapes)} ways to spend the breaks (players changing phase more than "
-        f"once: {special or 'none'}): {apart} with two players who are {never}, {unmatched} "
-        f"where a player cannot meet all its opponents in different rounds of the same phase, {solved} solved "
-        "with the phases fixed"
+        f"{teams_b_seen} sets of phases of B in {len(shapes)} ways to spend the breaks (players changing phase "
+        f"more than once: {special or 'none'}); {pairs} sets of A from the rows that can meet all of B: "
+        f"{unmatched} where a B player cannot meet all its opponents, {crowded} where the games of two kinds "
+        f"of row cannot be spread over the rounds, {solved} solved with the phases fixed"
     )
     return status, time.perf_counter() - started, refutes, how
+
+
+def _fits_all(fits: Callable[[str, tuple[str, ...]], bool], others: tuple[str, ...], row: str) -> bool:
+    return fits(row, others)
 
 
 def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int:
@@ -270,11 +282,11 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
             "",
             "Double round (`--double`): 2N rounds, every pair meets twice, once with each colour. Rule 1 gives",
             "every player exactly N Whites, so every row has as many + rounds at odd as at even positions (a player",
-            "changing phase once does so after an even number of rounds). A set of phases fails at once where an A",
-            "player and a B player share no phase in a round where A would have White, or none where A would have",
-            "Black (they cannot play both games), or where some player cannot play its 2N games (each opponent once",
-            "with each colour) in 2N different rounds, each shared in phase with A's colour right",
-            "(`meetings_fit_twice`).",
+            "changing phase once does so after an even number of rounds). An A player and a B player need a round",
+            "of shared phase where A has White and one where A has Black, and Hall's condition asks each player",
+            "for its 2N games (each opponent once with each colour) in 2N different rounds, each shared in phase",
+            "with A's colour right (`row_fits_twice`); `games_spread` counts each pair of rows' games with each",
+            "colour apart.",
             "Facts 3 and 6 (n = 2 mod 4) are single-round facts and are not used.",
         ]
         if args.double
@@ -293,11 +305,14 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
         "has p + E+ = q + E- (E+/E-: players changing phase an even number of times, + or - in round 1),",
         f"which costs |p - q| more breaks. A case with at most {args.spare} break(s) to spare beyond these",
         "(`--spare`) is settled by enumeration: for every way to spend the spare breaks on players changing",
-        "phase more than once (`shape_cases`), every set of phases of the two teams that keeps rules 1 and 2",
-        "in every row and rule 3's count of + players in every round is tried (`phase_teams`). A set fails",
-        "at once where an A player and a B player are never in the same phase (they cannot meet), or where",
-        "some player cannot meet its N opponents in N different rounds in which each shares its phase",
-        "(Hall's condition, `meetings_fit`); each other set goes to the phase model with the phases fixed.",
+        "phase more than once (`shape_cases`), every set of phases of team B that keeps rules 1 and 2 in every",
+        "row and rule 3's count of + players in every round is taken in turn (`phase_teams`), and every such",
+        "set of team A built from the rows that can meet each B player in a different round where the two",
+        "share a phase (Hall's condition, `row_fits`; a row failing it fails whatever the rest of A). A pair",
+        "fails where some B player fails the same condition, or where the games between two kinds of row",
+        "cannot be spread over the rounds (`games_spread`: a small CP-SAT model counting, for each pair of",
+        "distinct rows and each round, how many of their games fall there; every schedule gives a solution).",
+        "Each other pair goes to the phase model with the phases fixed.",
         "Every other case goes to the phase model with the alternators fixed.",
         "The cases cover every schedule (see `alternator_cases`), so INFEASIBLE everywhere proves the bound.",
         *double_lines,

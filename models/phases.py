@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -82,13 +82,19 @@ def rows_with_changes(boards: int, changes: int, first: str, double: bool = Fals
 
 
 def phase_teams(
-    boards: int, plus: int, minus: int, special: Sequence[tuple[int, str]] = (), double: bool = False
+    boards: int,
+    plus: int,
+    minus: int,
+    special: Sequence[tuple[int, str]] = (),
+    double: bool = False,
+    allowed: Callable[[str], bool] | None = None,
 ) -> Iterator[tuple[str, ...]]:
     """Every team of phase rows with ``plus`` + and ``minus`` - perfect alternators, one player for
     each (changes, first phase) of ``special`` changing phase that many times, and the other
     players changing phase exactly once, that keeps rules 1 and 2 in every row and rule 3's count
     of floor(n/2) to ceil(n/2) + players in every round; one sorted tuple per multiset of rows.
-    ``double``: rows of a double round, 2 * boards rounds.
+    ``double``: rows of a double round, 2 * boards rounds.  ``allowed``: only rows it accepts
+    (alternators included), for example those that can meet every player of a given other team.
     """
     n = boards
     length = 2 * n if double else n
@@ -97,11 +103,15 @@ def phase_teams(
         raise ValueError(f"alternator counts must fit the team, got {plus} + {minus} + {len(special)} for {n} boards")
     if any(changes < 1 or first not in "+-" for changes, first in special):
         raise ValueError(f"special players are (changes >= 1, '+' or '-'), got {list(special)}")
+    keep = allowed or (lambda row: True)
     shapes = sorted(Counter(special).items())
     groups = [(rows_with_changes(n, 1, "+", double) + rows_with_changes(n, 1, "-", double), others)]
     groups += [(rows_with_changes(n, changes, first, double), count) for (changes, first), count in shapes]
+    groups = [([row for row in rows if keep(row)], count) for rows, count in groups]
     low, high = n // 2, (n + 1) // 2
     alternators = ("+" * length,) * plus + ("-" * length,) * minus
+    if not all(keep(row) for row in set(alternators)):
+        return
 
     def extend(group: int, start: int, left: int, counts: list[int], chosen: list[str]) -> Iterator[tuple[str, ...]]:
         if left == 0:
@@ -145,21 +155,27 @@ def meetings_fit(team_a: Sequence[str], team_b: Sequence[str]) -> bool:
 
     A player meets one opponent a round, only in a round where their phases agree; so it needs a
     matching of its opponents into those rounds (Hall's condition), checked for each distinct
-    row of either team.  Failing it rules the phases out; passing it does not make them work.
+    row of either team (:func:`row_fits`).  Failing it rules the phases out; passing it does not
+    make them work.
     """
-    for team, others in ((team_a, team_b), (team_b, team_a)):
-        for row in set(team):
-            graph = nx.Graph()
-            opponents = [("opponent", j) for j in range(len(others))]
-            graph.add_nodes_from(opponents)
-            for j, other in enumerate(others):
-                graph.add_edges_from(
-                    (("opponent", j), ("round", r)) for r, (x, y) in enumerate(zip(row, other, strict=True)) if x == y
-                )
-            matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=opponents)
-            if any(o not in matching for o in opponents):
-                return False
-    return True
+    return all(row_fits(row, tuple(team_b)) for row in set(team_a)) and all(
+        row_fits(row, tuple(team_a)) for row in set(team_b)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def row_fits(row: str, others: tuple[str, ...]) -> bool:
+    """Whether the player of ``row`` can meet each of ``others`` in a different round where the two
+    share a phase (single round; cached: an enumeration asks again)."""
+    graph = nx.Graph()
+    opponents = [("opponent", j) for j in range(len(others))]
+    graph.add_nodes_from(opponents)
+    for j, other in enumerate(others):
+        graph.add_edges_from(
+            (("opponent", j), ("round", r)) for r, (x, y) in enumerate(zip(row, other, strict=True)) if x == y
+        )
+    matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=opponents)
+    return all(o in matching for o in opponents)
 
 
 def _a_white(sign: str, r: int) -> bool:
@@ -185,13 +201,13 @@ def meetings_fit_twice(team_a: Sequence[str], team_b: Sequence[str]) -> bool:
     Hall's condition as in :func:`meetings_fit`, with two demands an opponent (one per colour),
     each matched only to rounds of the same phase where A has that colour.
     """
-    return all(_fits_twice(row, tuple(team_b)) for row in set(team_a)) and all(
-        _fits_twice(row, tuple(team_a)) for row in set(team_b)
+    return all(row_fits_twice(row, tuple(team_b)) for row in set(team_a)) and all(
+        row_fits_twice(row, tuple(team_a)) for row in set(team_b)
     )
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _fits_twice(row: str, others: tuple[str, ...]) -> bool:
+def row_fits_twice(row: str, others: tuple[str, ...]) -> bool:
     """Whether the player of ``row`` can play two games with each of ``others`` (one with A White, one
     with A Black) in different rounds where they share a phase (cached: an enumeration asks again)."""
     graph = nx.Graph()
@@ -203,6 +219,47 @@ def _fits_twice(row: str, others: tuple[str, ...]) -> bool:
                 graph.add_edge(("game", j, _a_white(x, r)), ("round", r))
     matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=demands)
     return all(d in matching for d in demands)
+
+
+def games_spread(team_a: Sequence[str], team_b: Sequence[str], double: bool = False, seconds: float = 60.0) -> str:
+    """Whether the games between players of each kind of row can be spread over the rounds: the
+    CP-SAT status (``INFEASIBLE`` rules the phases out) of a model with one integer a round and pair
+    of distinct rows, how many of the games between those two kinds of player fall in that round.
+
+    Players with the same row are counted together: in every round each of the ``na`` A players
+    of a row plays once, with a B player of the same phase, and so does each B player; the
+    ``na * nb`` games between two rows (twice as many in a ``double`` round, half of them with A
+    White) fall in rounds where the rows share a phase (with A's colour right), at most
+    min(na, nb) a round.  Every schedule with these phases gives a solution, so INFEASIBLE is a
+    proof that none exists; a solution does not make the phases work.  It sees what no player's
+    own matching (:func:`row_fits`) can: that players of one kind compete for the same rounds.
+    """
+    kinds_a, kinds_b = Counter(team_a), Counter(team_b)
+    rounds = len(next(iter(kinds_a)))
+    model = cp_model.CpModel()
+    games: dict[tuple[str, str, int], cp_model.IntVar] = {}
+    for row_a, na in kinds_a.items():
+        for row_b, nb in kinds_b.items():
+            shared = [r for r in range(rounds) if row_a[r] == row_b[r]]
+            for r in shared:
+                games[row_a, row_b, r] = model.new_int_var(0, min(na, nb), "")
+            colours = (True, False) if double else (None,)
+            for white in colours:
+                spread = [games[row_a, row_b, r] for r in shared if white is None or _a_white(row_a[r], r) == white]
+                if not spread:
+                    return "INFEASIBLE"
+                model.add(sum(spread) == na * nb)
+    for r in range(rounds):
+        by_a = [([games[a, b, r] for b in kinds_b if (a, b, r) in games], na) for a, na in kinds_a.items()]
+        by_b = [([games[a, b, r] for a in kinds_a if (a, b, r) in games], nb) for b, nb in kinds_b.items()]
+        for played, count in by_a + by_b:
+            if not played:  # nobody of the other team shares this player's phase in round r
+                return "INFEASIBLE"
+            model.add(sum(played) == count)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 1
+    return solver.status_name(solver.solve(model))
 
 
 def _lex_sorted(model: cp_model.CpModel, rows: list[list[cp_model.IntVar]]) -> None:

@@ -12,11 +12,13 @@ from scheveningen.models.phases import (
     PhaseModel,
     all_can_meet,
     all_can_meet_twice,
+    games_spread,
     meetings_fit,
     meetings_fit_twice,
     one_change_teams,
     phase_teams,
     phases_of,
+    row_fits,
     rows_with_changes,
 )
 from scheveningen.models.tables import best
@@ -305,3 +307,65 @@ def test_seven_boards_double_round_with_eight_breaks_fails_in_the_case_of_six_al
     for team_a, team_b in left:
         _solver, status = _solve(PhaseModel.build(7, at_most=8, patterns=(team_a, team_b), double=True))
         assert status == cp_model.INFEASIBLE
+
+
+@pytest.mark.parametrize(
+    ("n", "double"),
+    [
+        (4, False),
+        (5, False),
+        (9, False),
+        (10, False),
+        (14, False),
+        (18, False),
+        (21, False),
+        (5, True),
+        (6, True),
+        (9, True),
+    ],
+)
+def test_games_spread_never_rejects_the_phases_of_real_schedules(n: int, double: bool) -> None:
+    # games_spread is a relaxation: the games of every valid schedule are one of its solutions.
+    schedule = construct(n, double=double)
+    assert schedule is not None and verify(schedule, double=double).ok
+    team_a, team_b = phases_of(schedule)
+    assert games_spread(team_a, team_b, double) in ("OPTIMAL", "FEASIBLE")
+
+
+def test_phase_teams_with_allowed_rows_are_the_teams_made_only_of_them() -> None:
+    allowed = {row for row in rows_with_changes(8, 1, "+") + rows_with_changes(8, 1, "-") if row[3] == "+"}
+    for plus, minus in [(0, 0), (1, 1), (2, 1)]:
+        every = list(phase_teams(8, plus, minus))
+        kept = list(phase_teams(8, plus, minus, allowed=lambda row: row in allowed or len(set(row)) == 1))
+        assert set(kept) == {t for t in every if all(row in allowed or len(set(row)) == 1 for row in t)}
+    assert not list(phase_teams(8, 1, 0, allowed=lambda row: len(set(row)) > 1))  # alternators are checked too
+
+
+def test_fourteen_boards_pairs_that_pass_hall_s_condition_fail_games_spread() -> None:
+    # Fact 10, case (0, 0, 5, 5) with at most 20 breaks, where two A players change phase twice (one + and
+    # one - at both ends): A is built, for each B, from the rows that can meet every B player
+    # (row_fits). 43 pairs pass Hall's condition for every player, and games_spread rules each out;
+    # the phase model with the phases fixed agrees on the first few.
+    left = []
+    for team_b in phase_teams(14, 5, 5):
+        for team_a in phase_teams(14, 0, 0, [(2, "+"), (2, "-")], allowed=lambda row, b=team_b: row_fits(row, b)):
+            if meetings_fit(team_a, team_b):
+                left.append((team_a, team_b))
+    assert len(left) == 43
+    assert all(games_spread(team_a, team_b) == "INFEASIBLE" for team_a, team_b in left)
+    for team_a, team_b in left[:3]:
+        _solver, status = _solve(PhaseModel.build(14, at_most=20, patterns=(team_a, team_b)))
+        assert status == cp_model.INFEASIBLE
+
+
+def test_eighteen_boards_case_of_eight_minus_alternators_fails_by_phases_alone() -> None:
+    # docs/bounds.md, fact 10 at 18 boards, case (0, 0, 6, 8) with at most 24 breaks: two B players + at
+    # both ends change phase twice (p + E+ = q + E-), every other player but the alternators once.
+    teams_b = list(phase_teams(18, 6, 8, [(2, "+"), (2, "+")]))
+    assert len(teams_b) == 56
+    pairs = 0
+    for team_b in teams_b:
+        for team_a in phase_teams(18, 0, 0, allowed=lambda row, b=team_b: row_fits(row, b)):
+            pairs += 1
+            assert not meetings_fit(team_a, team_b)
+    assert pairs == 380
