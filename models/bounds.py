@@ -117,7 +117,7 @@ def played_break_bound(
         for a in range(1, boards + 1)
         if not need["A", a]
     }
-    return even_break_bound(fixed + sum(need.values()) + _matching_size(edges))
+    return even_break_bound(fixed + sum(need.values()) + matching_size(edges))
 
 
 def suffix_breaks_needed(colours: list[bool], rounds: int, colour_balance: bool, max_run: int) -> int:
@@ -154,7 +154,7 @@ def suffix_breaks_needed(colours: list[bool], rounds: int, colour_balance: bool,
     return min((b for (_c, _r, whites), b in best.items() if whites >= low), default=0)
 
 
-def _matching_size(edges: dict[int, list[int]]) -> int:
+def matching_size(edges: dict[int, list[int]]) -> int:
     """The size of a largest matching of a bipartite graph (left vertex -> right neighbours), by augmenting paths."""
     partner: dict[int, int] = {}
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 from ortools.sat.python import cp_model
 
+from scheveningen.models.bounds import matching_size
 from scheveningen.models.schedule import Colour, Schedule, Team
 
 
@@ -108,28 +109,42 @@ def phase_teams(
     groups = [(rows_with_changes(n, 1, "+", double) + rows_with_changes(n, 1, "-", double), others)]
     groups += [(rows_with_changes(n, changes, first, double), count) for (changes, first), count in shapes]
     groups = [([row for row in rows if keep(row)], count) for rows, count in groups]
-    low, high = n // 2, (n + 1) // 2
+    high = (n + 1) // 2
     alternators = ("+" * length,) * plus + ("-" * length,) * minus
     if not all(keep(row) for row in set(alternators)):
         return
+    # Rule 3 as the team grows: no round may get more than ceil(n/2) + players, nor more than
+    # ceil(n/2) - players (else the players still to come could not bring its + players up to
+    # floor(n/2)); at the end each round has floor(n/2) or ceil(n/2).  Both counts of every round
+    # sit in one integer, a byte each, starting at 127 - ceil(n/2): a count past ceil(n/2) sets the
+    # byte's top bit, so one addition and one mask test check every round at once.
+    fields = 2 * length
 
-    def extend(group: int, start: int, left: int, counts: list[int], chosen: list[str]) -> Iterator[tuple[str, ...]]:
+    def packed(row: str) -> int:
+        return sum(1 << 8 * (2 * r + (sign == "-")) for r, sign in enumerate(row))
+
+    top_bits = sum(0x80 << 8 * f for f in range(fields))
+    start_counts = sum((127 - high) << 8 * f for f in range(fields)) + plus * packed("+" * length)
+    start_counts += minus * packed("-" * length)
+    kinds = [[(row, packed(row)) for row in rows] for rows, _count in groups]
+    if start_counts & top_bits:  # the alternators alone break rule 3
+        return
+
+    def extend(group: int, start: int, left: int, counts: int, chosen: list[str]) -> Iterator[tuple[str, ...]]:
         if left == 0:
             if group + 1 < len(groups):
                 yield from extend(group + 1, 0, groups[group + 1][1], counts, chosen)
-            elif all(low <= c <= high for c in counts):
+            else:
                 yield tuple(sorted((*alternators, *chosen)))
             return
-        kinds = groups[group][0]
-        players_left = left - 1 + sum(count for _, count in groups[group + 1 :])
-        for i in range(start, len(kinds)):
-            row = kinds[i]
-            grown = [c + (sign == "+") for c, sign in zip(counts, row, strict=True)]
-            # no round above ceil(n/2) + players, and every round can still reach floor(n/2)
-            if max(grown) <= high and min(grown) + players_left >= low:
+        rows = kinds[group]
+        for i in range(start, len(rows)):
+            row, bits = rows[i]
+            grown = counts + bits
+            if not grown & top_bits:
                 yield from extend(group, i, left - 1, grown, [*chosen, row])
 
-    yield from extend(0, 0, groups[0][1], [plus] * length, [])
+    yield from extend(0, 0, groups[0][1], start_counts, [])
 
 
 def one_change_teams(boards: int, plus: int, minus: int, twice: tuple[int, int] = (0, 0)) -> Iterator[tuple[str, ...]]:
@@ -167,15 +182,10 @@ def meetings_fit(team_a: Sequence[str], team_b: Sequence[str]) -> bool:
 def row_fits(row: str, others: tuple[str, ...]) -> bool:
     """Whether the player of ``row`` can meet each of ``others`` in a different round where the two
     share a phase (single round; cached: an enumeration asks again)."""
-    graph = nx.Graph()
-    opponents = [("opponent", j) for j in range(len(others))]
-    graph.add_nodes_from(opponents)
-    for j, other in enumerate(others):
-        graph.add_edges_from(
-            (("opponent", j), ("round", r)) for r, (x, y) in enumerate(zip(row, other, strict=True)) if x == y
-        )
-    matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=opponents)
-    return all(o in matching for o in opponents)
+    shared = {
+        j: [r for r, (x, y) in enumerate(zip(row, other, strict=True)) if x == y] for j, other in enumerate(others)
+    }
+    return matching_size(shared) == len(others)
 
 
 def _a_white(sign: str, r: int) -> bool:
