@@ -329,9 +329,11 @@ def compute_start(match: Match) -> Start | None:
 
     That is the direct construction, or the best known design (found by an earlier,
     longer search of this model, models/best/) where it has fewer breaks, each checked
-    by the verifier like any design.
+    by the verifier like any design.  Both keep every rule as written, so they are starts too
+    where the match switches rules off or allows longer runs of a colour (the search then looks
+    only for fewer breaks); not where it asks for runs of one (``max_run = 1``).
     """
-    if not match.equal_teams or match.has_requests or not match.rules.as_written:
+    if not match.equal_teams or match.has_requests or match.rules.max_run == 1:
         return None
     candidates = []
     schedule = construct(match.boards, match.double)

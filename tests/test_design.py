@@ -7,7 +7,7 @@ from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import analytic_break_bound
 from scheveningen.models.cpsat import MatchModel, ModelOptions
-from scheveningen.models.match import Match, Meet
+from scheveningen.models.match import Match, Meet, RuleSettings
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.tables import published
@@ -194,9 +194,31 @@ def test_the_analytic_bound_holds_on_every_schedule_the_model_finds(n: int) -> N
 
 def test_progress_reports_breaks_and_bound_while_solving() -> None:
     calls: list[tuple[float, float, float]] = []
-    # 18 boards: the start (n + 8) is above the proven bound (n + 6), so the solver searches.
-    result = design(18, DesignParams(time_limit=5, workers=2), progress=lambda o, b, t: calls.append((o, b, t)))
+    # 10 boards allowing three in a row: the start (18, keeping every rule) is above the bound (16), so
+    # the solver searches.
+    match = Match(boards=10, rules=RuleSettings(max_run=3))
+    params = DesignParams(time_limit=5, workers=2)
+    result = design_match(match, params, progress=lambda o, b, t: calls.append((o, b, t)))
     assert calls, "the solver reported progress"
     assert all(bound <= objective for objective, bound, _t in calls)
     assert min(objective for objective, _b, _t in calls) >= result.breaks  # type: ignore[operator]
     assert [t for _o, _b, t in calls] == sorted(t for _o, _b, t in calls)
+
+
+@pytest.mark.parametrize(
+    ("rules", "boards", "plain"),
+    [(RuleSettings(max_run=3), 10, 18), (RuleSettings(colour_balance=False), 12, 12), (RuleSettings(max_run=0), 6, 14)],
+)
+def test_a_match_with_looser_rules_starts_from_the_plain_design(rules: RuleSettings, boards: int, plain: int) -> None:
+    # The construction keeps every rule as written, so it keeps looser ones too: switching a rule off or
+    # allowing longer runs never gives more breaks than the plain match (12 boards without rule 1 used
+    # to search from nothing and return 42 breaks in 5 s).
+    result = design_match(Match(boards=boards, rules=rules), DesignParams(time_limit=1, workers=1))
+    assert result.schedule is not None and result.breaks is not None and result.breaks <= plain
+    assert verify(result.schedule, match=Match(boards=boards, rules=rules)).ok
+
+
+def test_runs_of_one_colour_get_no_plain_start() -> None:
+    # max_run = 1 is stricter than rule 2: the plain design, with its breaks, would not keep it.
+    assert design_module.compute_start(Match(boards=6, rules=RuleSettings(max_run=1))) is None
+    assert design_module.compute_start(Match(boards=6, rules=RuleSettings(max_run=3))) is not None
