@@ -35,9 +35,10 @@ def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool
 
 # Single-round bounds proven by computer, past the analytic ones, with rules 1, 2 and 3 all in
 # force (docs/bounds.md, facts 8 and 10); ``benchmarks/phase_bounds.py`` re-proves them: case
-# 6:12, and ``--split 10:16`` and ``--split 14:20:1200 --spare 2``, proofs split by perfect
-# alternators.
-COMPUTER_PROVEN_BOUNDS = {6: 14, 10: 18, 14: 22}
+# 6:12, and ``--split N:N+6 --spare 2`` for N = 10, 14, ..., proofs split by perfect alternators
+# (results in benchmarks/results/phase_split_N_K.md).  For n = 2 mod 4 from 14 on the bound is
+# n + 8, which the construction meets.
+COMPUTER_PROVEN_BOUNDS = {6: 14, 10: 18, 14: 22, 18: 26, 22: 30, 26: 34}
 
 
 def proven_break_bound(

@@ -8,7 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from scheveningen.models.bounds import analytic_break_bound, even_break_bound, proven_break_bound
+from scheveningen.models.bounds import (
+    COMPUTER_PROVEN_BOUNDS,
+    analytic_break_bound,
+    even_break_bound,
+    proven_break_bound,
+)
 from scheveningen.models.cpsat import MatchModel, MatchModelSpec
 from scheveningen.models.match import Match, Meet, RuleSettings
 from scheveningen.models.schedule import Schedule, Team
@@ -135,6 +140,16 @@ def test_fourteen_boards_are_proven_optimal_at_twenty_two() -> None:
     result = design(14, DesignParams(time_limit=1, workers=1))
     assert result.status.value == "optimal"
     assert result.breaks == result.lower_bound == 22
+
+
+@pytest.mark.parametrize("n", sorted(n for n in COMPUTER_PROVEN_BOUNDS if n > 14))
+def test_two_mod_four_sizes_proven_by_the_split_are_answered_at_once_as_optimal(n: int) -> None:
+    # docs/bounds.md, fact 10 from 18 boards on: no single round with n + 6 breaks, and the construction
+    # has n + 8, so the designer needs no search.
+    assert n % 4 == 2 and COMPUTER_PROVEN_BOUNDS[n] == n + 8 == proven_break_bound(n)
+    result = design(n, DesignParams(time_limit=1, workers=1))
+    assert result.status.value == "optimal"
+    assert result.breaks == result.lower_bound == n + 8
 
 
 def test_the_computer_proven_bound_is_not_claimed_when_three_in_a_row_are_allowed() -> None:
