@@ -524,6 +524,26 @@ def small_table(n: int) -> Schedule:
     return best(n)
 
 
+def alternating(n: int, double: bool = False) -> Schedule:
+    """Every player alternates perfectly, so no break at all: for a match without rule 3.
+
+    Team A has White in every odd round and team B in every even one, so rule 3 fails by as much
+    as it can; rules 1 and 2 hold, every player alternating.  In round r player Aa meets
+    B(a + r) (mod n), a cyclic Latin square.  A double round plays the pairings again in rounds
+    n + 1..2n, each in a round of the other parity, so with the other colours: round n + s repeats
+    round s for odd n, and for even n round s + 1 or s - 1 (rounds 1 and 2 swapped, 3 and 4, ...).
+    """
+    if n < 1:
+        raise ValueError(f"alternating needs at least one board, got {n}")
+    order = list(range(1, n + 1))
+    if double:
+        order += order if n % 2 else [s + 1 if s % 2 else s - 1 for s in range(1, n + 1)]
+    pairings = []
+    for r, s in enumerate(order, start=1):
+        pairings.append([(a + 1, (a + s) % n + 1, r % 2 == 1) for a in range(n)])
+    return Schedule.from_pairings(pairings)
+
+
 def construct(n: int, double: bool = False) -> Schedule | None:
     """The best direct construction for ``n`` boards, or ``None`` where there is none (a single
     round on fewer than 3 boards)."""

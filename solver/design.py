@@ -29,7 +29,7 @@ from ortools.sat.python import cp_model
 
 from scheveningen.models import two_boards
 from scheveningen.models.bounds import even_break_bound, proven_break_bound, unequal_break_bound
-from scheveningen.models.constructions import construct, mirrored_double
+from scheveningen.models.constructions import alternating, construct, mirrored_double
 from scheveningen.models.cpsat import Formulation, MatchModel, ModelOptions, Objective
 from scheveningen.models.match import Match, MatchError, Request, RuleSettings
 from scheveningen.models.rules import Rule, relaxable
@@ -331,7 +331,8 @@ def compute_start(match: Match) -> Start | None:
     longer search of this model, models/best/) where it has fewer breaks, each checked
     by the verifier like any design.  Both keep every rule as written, so they are starts too
     where the match switches rules off or allows longer runs of a colour (the search then looks
-    only for fewer breaks); not where it asks for runs of one (``max_run = 1``).
+    only for fewer breaks); not where it asks for runs of one (``max_run = 1``).  Without rule 3
+    every player can alternate perfectly (``alternating``, no break at all).
     """
     if not match.equal_teams or match.has_requests or match.rules.max_run == 1:
         return None
@@ -339,6 +340,8 @@ def compute_start(match: Match) -> Start | None:
     schedule = construct(match.boards, match.double)
     if schedule is not None:
         candidates.append(("construction", schedule))
+    if not match.rules.board_balance:
+        candidates.append(("alternating construction", alternating(match.boards, match.double)))
     if match.boards in best_sizes():
         single = best(match.boards)
         # A single round that relaxes a rule (2 boards) is no base for a double one, which need not.
@@ -346,7 +349,7 @@ def compute_start(match: Match) -> Start | None:
             candidates.append(("best known table", mirrored_double(single) if match.double else single))
     verified = []
     for name, candidate in candidates:
-        verdict = verify(candidate, double=match.double)
+        verdict = verify(candidate, double=match.double, match=match)
         if not verdict.ok:
             problems = "; ".join(v.message for v in verdict.violations()[:5])
             raise DesignBugError(f"the {name} for {match.boards} boards breaks the rules; this is a bug: {problems}")

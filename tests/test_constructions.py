@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from scheveningen.models.bounds import proven_break_bound
 from scheveningen.models.constructions import (
     STORED_SIZES,
+    alternating,
     construct,
     doubled,
     half_blocks,
@@ -20,6 +21,8 @@ from scheveningen.models.constructions import (
     phase_matchings,
     small_table,
 )
+from scheveningen.models.match import Match, RuleSettings
+from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Player, Team
 from scheveningen.models.symmetry import normalise, relabel, reverse_colours
 from scheveningen.models.tables import best_stated_breaks
@@ -194,3 +197,15 @@ def test_normalise_reaches_the_normal_form_and_keeps_the_metrics(n: int, seed: i
     assert after.ok
     assert after.metrics.total_breaks == before.metrics.total_breaks
     assert sorted(after.metrics.breaks_per_player.values()) == sorted(before.metrics.breaks_per_player.values())
+
+
+@pytest.mark.parametrize("double", [False, True])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6, 9, 10, 17, 40])
+def test_alternating_has_no_break_and_keeps_every_rule_but_rule_3(n: int, double: bool) -> None:
+    schedule = alternating(n, double)
+    without_rule_3 = verify(
+        schedule, double=double, match=Match(boards=n, double=double, rules=RuleSettings(board_balance=False))
+    )
+    assert without_rule_3.ok and without_rule_3.metrics.total_breaks == 0
+    as_written = verify(schedule, double=double)
+    assert {v.rule for v in as_written.violations()} == ({Rule.BOARD_BALANCE} if n > 1 else set())

@@ -222,3 +222,13 @@ def test_runs_of_one_colour_get_no_plain_start() -> None:
     # max_run = 1 is stricter than rule 2: the plain design, with its breaks, would not keep it.
     assert design_module.compute_start(Match(boards=6, rules=RuleSettings(max_run=1))) is None
     assert design_module.compute_start(Match(boards=6, rules=RuleSettings(max_run=3))) is not None
+
+
+@pytest.mark.parametrize(("boards", "double"), [(2, False), (7, True), (30, False), (30, True)])
+def test_without_rule_3_everyone_alternates_and_the_answer_is_optimal_at_once(boards: int, double: bool) -> None:
+    # Rule 3 off: the alternating construction has no break. 30 boards used to search from the plain
+    # construction and return 38 breaks in 10 s.
+    match = Match(boards=boards, double=double, rules=RuleSettings(board_balance=False))
+    result = design_match(match, DesignParams(time_limit=1, workers=1))
+    assert result.status is Status.OPTIMAL and result.breaks == result.lower_bound == 0
+    assert result.schedule is not None and verify(result.schedule, double=double, match=match).ok
