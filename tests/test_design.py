@@ -232,3 +232,21 @@ def test_without_rule_3_everyone_alternates_and_the_answer_is_optimal_at_once(bo
     result = design_match(match, DesignParams(time_limit=1, workers=1))
     assert result.status is Status.OPTIMAL and result.breaks == result.lower_bound == 0
     assert result.schedule is not None and verify(result.schedule, double=double, match=match).ok
+
+
+def test_runs_of_one_are_answered_at_once_with_everyone_alternating() -> None:
+    # max_run = 1: every player alternates, so team A has White on every board or on none each round
+    # and rule 3 is relaxed by the same amount in every such schedule. 30 boards used to exit 3.
+    match = Match(boards=30, rules=RuleSettings(max_run=1))
+    result = design_match(match, DesignParams(time_limit=1, workers=1))
+    assert result.schedule is not None and result.breaks == 0
+    assert set(result.relaxed) == {Rule.BOARD_BALANCE} and result.relaxed[Rule.BOARD_BALANCE] == 450
+    assert verify(result.schedule, match=match, declared_relaxed=result.relaxed).ok
+
+
+@pytest.mark.parametrize("double", [False, True])
+def test_runs_of_one_relax_rule_3_as_little_as_the_full_model_does(double: bool) -> None:
+    match = Match(boards=6, double=double, rules=RuleSettings(max_run=1))
+    quick = design_match(match, DesignParams(time_limit=30, workers=2))
+    searched = design_match(match, DesignParams(time_limit=30, workers=2), use_start=False)
+    assert quick.relaxed == searched.relaxed and quick.breaks == searched.breaks == 0
