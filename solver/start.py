@@ -49,7 +49,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from scheveningen.models.constructions import construct
+from scheveningen.models.constructions import alternating, construct
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.models.tables import best, best_sizes
@@ -225,7 +225,8 @@ def score(match: Match, grid: Grid) -> tuple[int, int]:
 
 
 def bases(match: Match) -> list[tuple[str, Grid]]:
-    """The designs to map from, fewest breaks first: the best known table and the direct construction."""
+    """The designs to map from, fewest breaks first: the best known table, the direct construction and,
+    without rule 3, the alternating schedule."""
     out: list[tuple[int, str, Grid]] = []
     n = match.boards
     if n in best_sizes():
@@ -235,6 +236,9 @@ def bases(match: Match) -> list[tuple[str, Grid]]:
     if built is not None:
         grid = Grid.from_schedule(built)
         out.append((grid.breaks(), f"the direct construction for {n} boards", grid))
+    if not match.rules.board_balance:  # every player may alternate: no break at all
+        grid = Grid.from_schedule(alternating(n))
+        out.append((grid.breaks(), f"the alternating schedule for {n} boards (rule 3 is off)", grid))
     out.sort(key=lambda item: item[0])
     return [(name, grid) for _b, name, grid in out]
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from scheveningen.models.bounds import played_break_bound
 from scheveningen.models.constructions import construct
 from scheveningen.models.cpsat import MatchModel
-from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound
-from scheveningen.models.schedule import Game, Schedule, Team
+from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
+from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.solver import lns, stop
 from scheveningen.solver.design import DesignParams, Status, design_match
 from scheveningen.solver.equivalence import is_equivalent
@@ -263,3 +263,18 @@ def test_the_played_bound_counts_the_breaks_already_played() -> None:
 def test_the_construction_is_the_same_in_every_process(printed_under_two_hash_seeds: Callable[[str], set[str]]) -> None:
     code = "from scheveningen.models.constructions import construct; print(construct(18))"
     assert len(printed_under_two_hash_seeds(code)) == 1
+
+
+def test_without_rule_3_requests_map_the_alternating_schedule_with_no_break() -> None:
+    # A meet, an avoid and a colour wish on 20 boards with rule 3 off: an image of the alternating
+    # schedule keeps them all with no break (the plain construction's images had 20).
+    match = Match(
+        boards=20,
+        rules=RuleSettings(board_balance=False),
+        meets=(Meet(a=3, b=5, round=2),),
+        avoids=(Avoid(a=1, b=1, rounds=(1,)),),
+        colours=(ColourWish(player=Player(Team.A, 2), round=4, colour=Colour.WHITE),),
+    )
+    result = design_match(match, DesignParams(time_limit=2, workers=1))
+    assert result.status is Status.OPTIMAL and result.breaks == 0
+    assert result.schedule is not None and verify(result.schedule, match=match).ok
