@@ -22,11 +22,14 @@ benchmarks/results/phase_bounds.{md,csv} (``--double``: phase_bounds_double.{md,
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import itertools
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -216,33 +219,26 @@ def enumerated_case(
     started = time.perf_counter()
     teams_b_seen = pairs = unmatched = crowded = solved = 0
     status, refutes = "INFEASIBLE", False
-    double = args.double
-    fits = row_fits_twice if double else row_fits
     shapes = shape_cases(n, k, counts)
-    for shapes_a, shapes_b in shapes:
-        for team_b in teams_of(n, counts[2], counts[3], shapes_b, double):
+    items = [(a, b) for a, shapes_b in shapes for b in teams_of(n, counts[2], counts[3], shapes_b, args.double)]
+    deadline = time.time() + seconds
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
+        if pool is None:
+            results: Iterator[Tally] = (settle_team_b(n, k, counts, a, b, deadline, args) for a, b in items)
+        else:
+            futures = [pool.submit(settle_team_b, n, k, counts, a, b, deadline, args) for a, b in items]
+            results = (future.result() for future in futures)
+        for tally in results:
             teams_b_seen += 1
-            others_b = tuple(team_b)
-            allowed = functools.partial(_fits_all, fits, others_b)
-            for team_a in phase_teams(n, counts[0], counts[1], shapes_a, double, allowed=allowed):
-                pairs += 1
-                if not all(fits(row, tuple(team_a)) for row in set(team_b)):
-                    unmatched += 1
-                    continue
-                if games_spread(team_a, team_b, double) == "INFEASIBLE":
-                    crowded += 1
-                    continue
-                left = seconds - (time.perf_counter() - started)
-                model = PhaseModel.build(n, at_most=k, patterns=(team_a, team_b), double=double)
-                one, _, refutes = run(model, k, max(left, 0.1), args)
-                solved += 1
-                if one != "INFEASIBLE":
-                    status = one
-                    break
-            if status != "INFEASIBLE":
+            pairs += tally.pairs
+            unmatched += tally.unmatched
+            crowded += tally.crowded
+            solved += tally.solved
+            if tally.status != "INFEASIBLE":
+                status, refutes = tally.status, tally.refutes
+                if pool is not None:
+                    pool.shutdown(cancel_futures=True)
                 break
-        if status != "INFEASIBLE":
-            break
     special = "; ".join(f"A {list(a)} B {list(b)}" for a, b in shapes if a or b)
     how = (
         f"{teams_b_seen} sets of phases of B in {len(shapes)} ways to spend the breaks (players changing phase "
@@ -251,6 +247,48 @@ def enumerated_case(
         f"of row cannot be spread over the rounds, {solved} solved with the phases fixed"
     )
     return status, time.perf_counter() - started, refutes, how
+
+
+@dataclass
+class Tally:
+    """How the sets of A for one set of phases of B were settled (:func:`settle_team_b`)."""
+
+    pairs: int = 0
+    unmatched: int = 0
+    crowded: int = 0
+    solved: int = 0
+    status: str = "INFEASIBLE"
+    refutes: bool = False
+
+
+def settle_team_b(
+    n: int,
+    k: int,
+    counts: tuple[int, int, int, int],
+    shapes_a: tuple[tuple[int, str], ...],
+    team_b: tuple[str, ...],
+    deadline: float,
+    args: argparse.Namespace,
+) -> Tally:
+    """Every set of phases of A with ``shapes_a`` against one set of B (:func:`enumerated_case`); runs
+    in a worker process with ``--jobs``. ``deadline`` (``time.time()``) bounds the phase-model runs."""
+    tally = Tally()
+    fits = row_fits_twice if args.double else row_fits
+    allowed = functools.partial(_fits_all, fits, team_b)
+    for team_a in phase_teams(n, counts[0], counts[1], shapes_a, args.double, allowed=allowed):
+        tally.pairs += 1
+        if not all(fits(row, tuple(team_a)) for row in set(team_b)):
+            tally.unmatched += 1
+            continue
+        if games_spread(team_a, team_b, args.double) == "INFEASIBLE":
+            tally.crowded += 1
+            continue
+        model = PhaseModel.build(n, at_most=k, patterns=(team_a, team_b), double=args.double)
+        tally.status, _, tally.refutes = run(model, k, max(deadline - time.time(), 0.1), args)
+        tally.solved += 1
+        if tally.status != "INFEASIBLE":
+            break
+    return tally
 
 
 def _fits_all(fits: Callable[[str, tuple[str, ...]], bool], others: tuple[str, ...], row: str) -> bool:
@@ -297,7 +335,7 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
         + (", double round" if args.double else ""),
         "",
         *machine_lines(sys.argv),
-        f"- Workers {args.workers}, seed {args.seed}, {seconds:g} s per case",
+        f"- Workers {args.workers}, seed {args.seed}, {seconds:g} s per case, {args.jobs} process(es)",
         "",
         "Each case fixes how many players of each team alternate perfectly with each phase (the others",
         f"must break) and asks the phase model for {kind} keeping rules 0-3 with at most K breaks.",
@@ -342,6 +380,12 @@ def main() -> int:
         help="--split: enumerate the phases of cases with at most this many breaks to spare (default 0: tight only)",
     )
     parser.add_argument("--double", action="store_true", help="double rounds (2N rounds, each pair twice)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="--split: settle the sets of phases of B in this many local processes (default 1)",
+    )
     args = parser.parse_args()
     if args.split is not None:
         return split_proof(*parse_cases(args.split, args.time_limit)[0], args)
