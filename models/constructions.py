@@ -42,9 +42,12 @@ def half_blocks(n: int) -> Schedule:
     colour opposite to its opponent's, so it alternates within each half of the
     match and breaks once, at the seam.  With m even each half gives it m/2
     whites, so rule 1 holds; rule 3 holds as A has White on m boards a round.
+    With m odd (n = 2 mod 4) a B player has the colour of its seam (m + 1)/2 times in each
+    half, m + 1 in all against m - 1: rule 1 fails, and rules 2 and 3 hold with n breaks, the
+    fewest possible without rule 1 (a start for a match that switches rule 1 off).
     """
-    if n < 4 or n % 4:
-        raise ValueError(f"half_blocks needs a multiple of 4 boards, got {n}")
+    if n < 2 or n % 2:
+        raise ValueError(f"half_blocks needs an even number of boards, got {n}")
     m = n // 2
     pairings = []
     for r in range(1, n + 1):

@@ -29,7 +29,7 @@ from ortools.sat.python import cp_model
 
 from scheveningen.models import two_boards
 from scheveningen.models.bounds import even_break_bound, proven_break_bound, unequal_break_bound
-from scheveningen.models.constructions import alternating, construct, mirrored_double
+from scheveningen.models.constructions import alternating, construct, half_blocks, mirrored_double
 from scheveningen.models.cpsat import Formulation, MatchModel, ModelOptions, Objective
 from scheveningen.models.match import Match, MatchError, Request, RuleSettings
 from scheveningen.models.rules import Rule, relaxable
@@ -355,7 +355,8 @@ def compute_start(match: Match) -> Start | None:
     by the verifier like any design.  Both keep every rule as written, so they are starts too
     where the match switches rules off or allows longer runs of a colour (the search then looks
     only for fewer breaks); not where it asks for runs of one (``max_run = 1``).  Without rule 3
-    every player can alternate perfectly (``alternating``, no break at all).
+    every player can alternate perfectly (``alternating``, no break at all); without rule 1,
+    ``half_blocks`` has n breaks for n = 2 mod 4 too, the fewest possible.
     """
     if not match.equal_teams or match.has_requests or match.rules.max_run == 1:
         return None
@@ -365,6 +366,8 @@ def compute_start(match: Match) -> Start | None:
         candidates.append(("construction", schedule))
     if not match.rules.board_balance:
         candidates.append(("alternating construction", alternating(match.boards, match.double)))
+    if not match.rules.colour_balance and not match.double and match.boards % 4 == 2:
+        candidates.append(("half-blocks construction", half_blocks(match.boards)))
     if match.boards in best_sizes():
         single = best(match.boards)
         # A single round that relaxes a rule (2 boards) is no base for a double one, which need not.

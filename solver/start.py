@@ -49,7 +49,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from scheveningen.models.constructions import alternating, construct
+from scheveningen.models.constructions import alternating, construct, half_blocks
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.models.tables import best, best_sizes
@@ -226,7 +226,7 @@ def score(match: Match, grid: Grid) -> tuple[int, int]:
 
 def bases(match: Match) -> list[tuple[str, Grid]]:
     """The designs to map from, fewest breaks first: the best known table, the direct construction and,
-    without rule 3, the alternating schedule."""
+    without rule 3, the alternating schedule (without rule 1, half blocks for n = 2 mod 4)."""
     out: list[tuple[int, str, Grid]] = []
     n = match.boards
     if n in best_sizes():
@@ -239,6 +239,9 @@ def bases(match: Match) -> list[tuple[str, Grid]]:
     if not match.rules.board_balance:  # every player may alternate: no break at all
         grid = Grid.from_schedule(alternating(n))
         out.append((grid.breaks(), f"the alternating schedule for {n} boards (rule 3 is off)", grid))
+    if not match.rules.colour_balance and n % 4 == 2:  # n breaks, breaking only rule 1
+        grid = Grid.from_schedule(half_blocks(n))
+        out.append((grid.breaks(), f"the half-blocks schedule for {n} boards (rule 1 is off)", grid))
     out.sort(key=lambda item: item[0])
     return [(name, grid) for _b, name, grid in out]
 

@@ -155,8 +155,8 @@ def test_no_construction_below_three_boards(n: int) -> None:
 
 
 def test_constructions_reject_sizes_outside_their_class() -> None:
-    with pytest.raises(ValueError, match="multiple of 4"):
-        half_blocks(6)
+    with pytest.raises(ValueError, match="even number"):
+        half_blocks(7)
     with pytest.raises(ValueError, match="odd"):
         phase_blocks(8)
     with pytest.raises(ValueError, match="2 mod 4"):
@@ -209,3 +209,12 @@ def test_alternating_has_no_break_and_keeps_every_rule_but_rule_3(n: int, double
     assert without_rule_3.ok and without_rule_3.metrics.total_breaks == 0
     as_written = verify(schedule, double=double)
     assert {v.rule for v in as_written.violations()} == ({Rule.BOARD_BALANCE} if n > 1 else set())
+
+
+@pytest.mark.parametrize("n", [2, 6, 10, 14, 26, 98])
+def test_half_blocks_for_two_mod_four_break_only_rule_1_with_n_breaks(n: int) -> None:
+    schedule = half_blocks(n)
+    as_written = verify(schedule)
+    assert {v.rule for v in as_written.violations()} == {Rule.COLOUR_BALANCE}
+    without_rule_1 = verify(schedule, match=Match(boards=n, rules=RuleSettings(colour_balance=False)))
+    assert without_rule_1.ok and without_rule_1.metrics.total_breaks == n

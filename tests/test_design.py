@@ -250,3 +250,12 @@ def test_runs_of_one_relax_rule_3_as_little_as_the_full_model_does(double: bool)
     quick = design_match(match, DesignParams(time_limit=30, workers=2))
     searched = design_match(match, DesignParams(time_limit=30, workers=2), use_start=False)
     assert quick.relaxed == searched.relaxed and quick.breaks == searched.breaks == 0
+
+
+@pytest.mark.parametrize("boards", [10, 26])
+def test_without_rule_1_two_mod_four_sizes_get_n_breaks_at_once(boards: int) -> None:
+    # half_blocks breaks only rule 1 and has n breaks, the bound without it; 26 boards used to return
+    # the plain construction's 34 after a 10 s search.
+    match = Match(boards=boards, rules=RuleSettings(colour_balance=False))
+    result = design_match(match, DesignParams(time_limit=1, workers=1))
+    assert result.status is Status.OPTIMAL and result.breaks == result.lower_bound == boards
