@@ -360,26 +360,29 @@ def compute_start(match: Match) -> Start | None:
     """
     if not match.equal_teams or match.has_requests or match.rules.max_run == 1:
         return None
-    candidates = []
+    # (name, schedule, the match whose rules it is built to keep: None for the rules as written)
+    candidates: list[tuple[str, Schedule, Match | None]] = []
     schedule = construct(match.boards, match.double)
     if schedule is not None:
-        candidates.append(("construction", schedule))
+        candidates.append(("construction", schedule, None))
     if not match.rules.board_balance:
-        candidates.append(("alternating construction", alternating(match.boards, match.double)))
+        candidates.append(("alternating construction", alternating(match.boards, match.double), match))
     if not match.rules.colour_balance and not match.double and match.boards % 4 == 2:
-        candidates.append(("half-blocks construction", half_blocks(match.boards)))
+        candidates.append(("half-blocks construction", half_blocks(match.boards), match))
     if match.boards in best_sizes():
         single = best(match.boards)
         # A single round that relaxes a rule (2 boards) is no base for a double one, which need not.
         if not (match.double and verify(single).relaxed):
-            candidates.append(("best known table", mirrored_double(single) if match.double else single))
+            candidates.append(("best known table", mirrored_double(single) if match.double else single, None))
     verified = []
-    for name, candidate in candidates:
-        verdict = verify(candidate, double=match.double, match=match)
+    for name, candidate, kept in candidates:
+        verdict = verify(candidate, double=match.double, match=kept)
         if not verdict.ok:
             problems = "; ".join(v.message for v in verdict.violations()[:5])
             raise DesignBugError(f"the {name} for {match.boards} boards breaks the rules; this is a bug: {problems}")
-        if not verdict.relaxed:  # a start must keep every rule (2 boards cannot)
+        # A start must keep every rule (on 2 boards the rules as written cannot all hold); one that
+        # keeps them as written keeps the match's looser ones too.
+        if not verdict.relaxed:
             verified.append(Start(candidate, verdict.metrics.total_breaks))
     return min(verified, key=lambda start: start.breaks, default=None)
 
