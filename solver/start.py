@@ -226,20 +226,23 @@ def score(match: Match, grid: Grid) -> tuple[int, int]:
 
 def bases(match: Match) -> list[tuple[str, Grid]]:
     """The designs to map from, fewest breaks first: the best known table, the direct construction and,
-    without rule 3, the alternating schedule (without rule 1, half blocks for n = 2 mod 4)."""
+    without rule 3, the alternating schedule (without rule 1, half blocks for n = 2 mod 4); for a
+    double round its construction (and without rule 3 the alternating double round)."""
     out: list[tuple[int, str, Grid]] = []
-    n = match.boards
-    if n in best_sizes():
+    n, double = match.boards, match.double
+    kind = "double round" if double else "schedule"
+    if n in best_sizes() and not double:
         grid = Grid.from_schedule(best(n))
         out.append((grid.breaks(), f"the best known design for {n} boards", grid))
-    built = construct(n)
+    built = construct(n, double)
     if built is not None:
         grid = Grid.from_schedule(built)
-        out.append((grid.breaks(), f"the direct construction for {n} boards", grid))
+        name = f"the direct construction for {n} boards" + (" (double round)" if double else "")
+        out.append((grid.breaks(), name, grid))
     if not match.rules.board_balance:  # every player may alternate: no break at all
-        grid = Grid.from_schedule(alternating(n))
-        out.append((grid.breaks(), f"the alternating schedule for {n} boards (rule 3 is off)", grid))
-    if not match.rules.colour_balance and n % 4 == 2:  # n breaks, breaking only rule 1
+        grid = Grid.from_schedule(alternating(n, double))
+        out.append((grid.breaks(), f"the alternating {kind} for {n} boards (rule 3 is off)", grid))
+    if not match.rules.colour_balance and n % 4 == 2 and not double:  # n breaks, breaking only rule 1
         grid = Grid.from_schedule(half_blocks(n))
         out.append((grid.breaks(), f"the half-blocks schedule for {n} boards (rule 1 is off)", grid))
     out.sort(key=lambda item: item[0])
@@ -483,11 +486,12 @@ def find_start(
     the organiser played the design as printed, one fewer after a wrong pairing in the last one); among
     the images found that way, the one keeping the most other requests.  Without played rounds the
     CP-SAT assignment model places the meet, avoid and colour requests.  ``None`` when the match is
-    not one this applies to (unequal teams, a double round, no design of that size).  ``keep_all``
+    not one this applies to (unequal teams, a double round with rounds played, no design of that
+    size).  ``keep_all``
     false says that no image can keep every request (their colours force a rule to break, which no
     image of a design does), so only as many as possible are looked for.
     """
-    if not match.equal_teams or match.double:
+    if not match.equal_teams or (match.double and match.played):
         return None
     deadline = time.monotonic() + seconds
     found: list[tuple[tuple[int, int, int], Start]] = []

@@ -49,8 +49,8 @@ def test_json_for_every_exit_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     valid = write(tmp_path, "n06.txt", published_text(6))
     broken = write(tmp_path, "broken.txt", published_text(6).replace("Round 1\tA1-B1", "Round 1\tB1-A1"))
     clash = write(tmp_path, "clash.toml", CLASH)
-    # A double round with a request: no start at scale (issue 10 covers single rounds), so exit 3 at 1 s.
-    big = write(tmp_path, "big.toml", 'boards = 100\ndouble = true\n[[meet]]\nplayers = ["A1", "B2"]\nround = 1\n')
+    # 96 against 92 on 69 boards: no construction within 1 s and no room to build the model, so exit 3.
+    big = write(tmp_path, "big.toml", "boards = 69\n[teams.A]\nsize = 96\n[teams.B]\nsize = 92\n")
     cases = {
         0: ["verify", valid],
         1: ["verify", broken],

@@ -441,11 +441,12 @@ def test_process_bad_file_prints_one_line_and_no_traceback(tmp_path: Path) -> No
 
 
 def test_no_schedule_in_time_is_said_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # A request switches the construction off and 40 boards leave no time to build the model in 0.5 s:
-    # exit 3 (a double round: a single one is answered from the relabelled design, issue 10).
-    # The CLI used to add its own "no schedule found within 0.5 s" after the designer's message.
+    # 96 against 92 on 69 boards: no construction answers within 0.5 s and the time leaves no room to
+    # build the model: exit 3 (double rounds with requests, the example before, are now answered from
+    # the relabelled construction). The CLI used to add its own "no schedule found within 0.5 s" after
+    # the designer's message.
     spec = tmp_path / "hard.toml"
-    spec.write_text('boards = 40\ndouble = true\n[[meet]]\nplayers = ["A1", "B2"]\nround = 1\n', encoding="utf-8")
+    spec.write_text("boards = 69\n[teams.A]\nsize = 96\n[teams.B]\nsize = 92\n", encoding="utf-8")
     code, out, err = run(capsys, "generate", "--spec", str(spec), "--time-limit", "0.5", "--workers", "1")
     assert code == 3 and out == ""
     assert err.count("no schedule found") == 1

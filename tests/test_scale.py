@@ -20,7 +20,7 @@ from scheveningen.solver.design import DesignParams, Status, design_match
 from scheveningen.solver.equivalence import is_equivalent
 from scheveningen.solver.lns import BUILD_RATE, Budget, improve, repair, rules_kept, solve_part
 from scheveningen.solver.scale import MIN_BOARDS, spec_bound
-from scheveningen.solver.start import Grid, Symmetry, find_start
+from scheveningen.solver.start import Grid, Symmetry, find_start, renumber, variant
 from scheveningen.solver.verifier import verify
 
 
@@ -278,3 +278,36 @@ def test_without_rule_3_requests_map_the_alternating_schedule_with_no_break() ->
     result = design_match(match, DesignParams(time_limit=2, workers=1))
     assert result.status is Status.OPTIMAL and result.breaks == 0
     assert result.schedule is not None and verify(result.schedule, match=match).ok
+
+
+@pytest.mark.parametrize(("n", "seed"), [(12, 1), (13, 5), (20, 2)])
+def test_a_double_round_with_requests_drawn_from_an_image_of_the_construction_is_answered_at_once(
+    n: int, seed: int
+) -> None:
+    # n/2 meet, avoid and colour requests read off a random image (renumbered teams, maybe swapped,
+    # colours or rounds reversed) of the double-round construction: find_start maps the construction
+    # onto them, so the answer has its breaks, the proven bound (the full model exited 3 from 12 boards).
+    rng = random.Random(seed)
+    base = Grid.from_schedule(construct(n, double=True))
+    grid = variant(base, rng.random() < 0.5, rng.random() < 0.5, rng.random() < 0.5)
+    a_map, b_map = list(range(n)), list(range(n))
+    rng.shuffle(a_map)
+    rng.shuffle(b_map)
+    grid = renumber(grid, a_map, b_map)
+    meets, avoids, colours = [], [], []
+    for kind in range(n // 2):
+        r, i = rng.randrange(2 * n), rng.randrange(n)
+        if kind % 3 == 0:
+            meets.append(Meet(a=i + 1, b=grid.opp[r][i] + 1, round=r + 1))
+        elif kind % 3 == 1:
+            other = (grid.opp[r][i] + 1) % n
+            avoids.append(Avoid(a=i + 1, b=other + 1, rounds=(r + 1,)))
+        else:
+            colour = Colour.WHITE if grid.white[r][i] else Colour.BLACK
+            colours.append(ColourWish(player=Player(Team.A, i + 1), round=r + 1, colour=colour))
+    match = Match(boards=n, double=True, meets=tuple(meets), avoids=tuple(avoids), colours=tuple(colours))
+    result = design_match(match, DesignParams(time_limit=10, workers=1))
+    assert result.status is Status.OPTIMAL
+    assert result.breaks == result.lower_bound == (n if n % 2 == 0 else n + 3)
+    assert result.schedule is not None and verify(result.schedule, double=True, match=match).ok
+    assert "relabelled" in result.messages[0]
