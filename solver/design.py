@@ -346,14 +346,15 @@ def _runs_of_one(run: DesignRun) -> Result | None:
 
 
 def _double_image(run: DesignRun) -> Result | None:
-    """A double round of equal teams with meet, avoid or colour requests and no rounds played: an image
-    of the double-round construction keeping every request, answered at once (renumbering each team,
+    """A double round of equal teams with requests (rounds played included): an image of the
+    double-round construction keeping every request, answered at once (renumbering each team,
     swapping the teams, reversing the colours or the order of the rounds keep its breaks and rules:
-    ``start.find_start``, within a quarter of the time).  ``None`` where no image found keeps them all;
-    the full model then searches, which past about 10 boards finds nothing in seconds.
+    ``start.find_start``, within a quarter of the time; played rounds as printed continue it).
+    ``None`` where no image found keeps them all; the full model then searches, which past about
+    10 boards finds nothing in seconds (the repair and the neighbourhood search are single-round).
     """
     match, params = run.match, run.params
-    if not (match.double and match.equal_teams and match.has_requests) or match.played or match.rules.max_run == 1:
+    if not (match.double and match.equal_teams and match.has_requests) or match.rules.max_run == 1:
         return None
     if match.boards < 2:
         return None

@@ -486,12 +486,11 @@ def find_start(
     the organiser played the design as printed, one fewer after a wrong pairing in the last one); among
     the images found that way, the one keeping the most other requests.  Without played rounds the
     CP-SAT assignment model places the meet, avoid and colour requests.  ``None`` when the match is
-    not one this applies to (unequal teams, a double round with rounds played, no design of that
-    size).  ``keep_all``
+    not one this applies to (unequal teams, no design of that size).  ``keep_all``
     false says that no image can keep every request (their colours force a rule to break, which no
     image of a design does), so only as many as possible are looked for.
     """
-    if not match.equal_teams or (match.double and match.played):
+    if not match.equal_teams:
         return None
     deadline = time.monotonic() + seconds
     found: list[tuple[tuple[int, int, int], Start]] = []

@@ -311,3 +311,18 @@ def test_a_double_round_with_requests_drawn_from_an_image_of_the_construction_is
     assert result.breaks == result.lower_bound == (n if n % 2 == 0 else n + 3)
     assert result.schedule is not None and verify(result.schedule, double=True, match=match).ok
     assert "relabelled" in result.messages[0]
+
+
+def test_a_double_round_played_as_printed_continues_the_design() -> None:
+    # Four rounds of a relabelled double-round construction played exactly: the image continues it.
+    n, rng = 12, random.Random(7)
+    a_map, b_map = list(range(n)), list(range(n))
+    rng.shuffle(a_map)
+    rng.shuffle(b_map)
+    printed = renumber(Grid.from_schedule(construct(n, double=True)), a_map, b_map).to_schedule()
+    played = tuple(PlayedRound(round=r + 1, games=printed.rounds[r]) for r in range(4))
+    match = Match(boards=n, double=True, played=played)
+    result = design_match(match, DesignParams(time_limit=10, workers=1))
+    assert result.status is Status.OPTIMAL and result.breaks == result.lower_bound == n
+    assert result.schedule is not None and result.schedule.rounds[:4] == printed.rounds[:4]
+    assert verify(result.schedule, double=True, match=match).ok
