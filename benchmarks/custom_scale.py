@@ -16,7 +16,10 @@ Built in:
   plain design's breaks (a random relabelling of it);
 * ``unequal``: teams of p (n + 2 to n + n/2, either team the larger) and n players on n boards, with n/4
   requests drawn from a relabelled image of the unequal-teams construction (``models/unequal.py``); no
-  break target (``plain`` is for equal teams), the bound and gap are reported.
+  break target (``plain`` is for equal teams), the bound and gap are reported;
+* ``double-requests`` and ``double-played``: a double round, with n/2 meet, avoid and colour requests read
+  off a random image of the double-round construction, or a third of its 2n rounds played as that image
+  printed them (``plain`` is the construction's breaks, the proven minimum).
 
 Per case and approach one fresh process is timed from launch to exit (whole process, Python start-up
 included):
@@ -56,7 +59,7 @@ from _common import load_average, machine_lines, markdown_table, parse_sizes, wr
 
 from scheveningen.models.constructions import construct
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound
-from scheveningen.models.schedule import Game, Player, Schedule, Team
+from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.models.symmetry import relabel, reverse_colours
 from scheveningen.models.tables import best, best_sizes
 from scheveningen.models.unequal import construct_unequal
@@ -233,6 +236,49 @@ def requests_case(boards: int, seed: int) -> Case:
     return Case("requests", boards, seed, match, plain, target_breaks(plain), note)
 
 
+def double_design(boards: int) -> Schedule:
+    """The double round's construction (n breaks for even n, n + 3 for odd n >= 5: the proven minimum)."""
+    built = construct(boards, double=True)
+    if built is None:
+        raise ValueError(f"no double-round construction for {boards} boards")
+    return built
+
+
+@case_kind("double-requests")
+def double_requests_case(boards: int, seed: int) -> Case:
+    """n/2 meet, avoid and colour requests read off a random image of the double-round construction."""
+    rng = random.Random(f"double-requests-{boards}-{seed}")
+    source = random_image(double_design(boards), rng)
+    plain = verify(source, double=True).metrics.total_breaks
+    meets: list[Meet] = []
+    avoids: list[Avoid] = []
+    colours: list[ColourWish] = []
+    for index in range(boards // 2):
+        r = rng.randrange(1, 2 * boards + 1)
+        game = source.rounds[r - 1][rng.randrange(boards)]
+        a, b = game.a_player.number, game.b_player.number
+        if index % 3 == 0:
+            meets.append(Meet(a=a, b=b, round=r))
+        elif index % 3 == 1:
+            avoids.append(Avoid(a=a, b=b % boards + 1, rounds=(r,)))
+        else:
+            colours.append(ColourWish(player=game.white, round=r, colour=Colour.WHITE))
+    match = Match(boards=boards, double=True, meets=tuple(meets), avoids=tuple(avoids), colours=tuple(colours))
+    note = f"double round; {len(meets)} meet, {len(avoids)} avoid, {len(colours)} colour"
+    return Case("double-requests", boards, seed, match, plain, target_breaks(plain), note)
+
+
+@case_kind("double-played")
+def double_played_case(boards: int, seed: int) -> Case:
+    """A third of a double round played as a random image of its construction printed it."""
+    rng = random.Random(f"double-played-{boards}-{seed}")
+    source = random_image(double_design(boards), rng)
+    plain = verify(source, double=True).metrics.total_breaks
+    k = 2 * boards // 3
+    match = Match(boards=boards, double=True, played=played_prefix(source, k))
+    return Case("double-played", boards, seed, match, plain, target_breaks(plain), f"double round; {k} rounds played")
+
+
 #: The designer's limit on a team's players.
 MAX_PLAYERS = 100
 
@@ -281,7 +327,7 @@ def unequal_case(boards: int, seed: int) -> Case:
 
 def spec_toml(match: Match) -> str:
     """The match as a TOML spec ``schev generate --spec`` reads."""
-    lines = [f"boards = {match.boards}"]
+    lines = [f"boards = {match.boards}"] + (["double = true"] if match.double else [])
     if match.size_a != match.boards or match.size_b != match.boards:
         lines += ["", "[teams.A]", f"size = {match.size_a}", "", "[teams.B]", f"size = {match.size_b}"]
     for meet in match.meets:
