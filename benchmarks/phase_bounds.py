@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import itertools
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -274,8 +273,8 @@ def settle_team_b(
     in a worker process with ``--jobs``. ``deadline`` (``time.time()``) bounds the phase-model runs."""
     tally = Tally()
     fits = row_fits_twice if args.double else row_fits
-    allowed = functools.partial(_fits_all, fits, team_b)
-    for team_a in phase_teams(n, counts[0], counts[1], shapes_a, args.double, allowed=allowed):
+    teams_a = phase_teams(n, counts[0], counts[1], shapes_a, args.double, allowed=lambda row: fits(row, team_b))
+    for team_a in teams_a:
         tally.pairs += 1
         if not all(fits(row, tuple(team_a)) for row in set(team_b)):
             tally.unmatched += 1
@@ -289,10 +288,6 @@ def settle_team_b(
         if tally.status != "INFEASIBLE":
             break
     return tally
-
-
-def _fits_all(fits: Callable[[str, tuple[str, ...]], bool], others: tuple[str, ...], row: str) -> bool:
-    return fits(row, others)
 
 
 def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int:

@@ -35,7 +35,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-import networkx as nx
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import matching_size
@@ -220,15 +219,13 @@ def meetings_fit_twice(team_a: Sequence[str], team_b: Sequence[str]) -> bool:
 def row_fits_twice(row: str, others: tuple[str, ...]) -> bool:
     """Whether the player of ``row`` can play two games with each of ``others`` (one with A White, one
     with A Black) in different rounds where they share a phase (cached: an enumeration asks again)."""
-    graph = nx.Graph()
-    demands = [("game", j, white) for j in range(len(others)) for white in (True, False)]
-    graph.add_nodes_from(demands)
+    # Demand 2j is the game with others[j] where A has White, 2j + 1 the one where A has Black.
+    rounds: dict[int, list[int]] = {demand: [] for demand in range(2 * len(others))}
     for j, other in enumerate(others):
         for r, (x, y) in enumerate(zip(row, other, strict=True)):
             if x == y:
-                graph.add_edge(("game", j, _a_white(x, r)), ("round", r))
-    matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=demands)
-    return all(d in matching for d in demands)
+                rounds[2 * j + (not _a_white(x, r))].append(r)
+    return matching_size(rounds) == len(rounds)
 
 
 def games_spread(team_a: Sequence[str], team_b: Sequence[str], double: bool = False, seconds: float = 60.0) -> str:
@@ -248,12 +245,12 @@ def games_spread(team_a: Sequence[str], team_b: Sequence[str], double: bool = Fa
     rounds = len(next(iter(kinds_a)))
     model = cp_model.CpModel()
     games: dict[tuple[str, str, int], cp_model.IntVar] = {}
+    colours = (True, False) if double else (None,)
     for row_a, na in kinds_a.items():
         for row_b, nb in kinds_b.items():
             shared = [r for r in range(rounds) if row_a[r] == row_b[r]]
             for r in shared:
                 games[row_a, row_b, r] = model.new_int_var(0, min(na, nb), "")
-            colours = (True, False) if double else (None,)
             for white in colours:
                 spread = [games[row_a, row_b, r] for r in shared if white is None or _a_white(row_a[r], r) == white]
                 if not spread:
