@@ -354,9 +354,7 @@ def _double_image(run: DesignRun) -> Result | None:
     10 boards finds nothing in seconds (the repair and the neighbourhood search are single-round).
     """
     match, params = run.match, run.params
-    if not (match.double and match.equal_teams and match.has_requests) or match.rules.max_run == 1:
-        return None
-    if match.boards < 2:
+    if not (match.double and match.equal_teams and match.has_requests) or match.rules.max_run == 1 or match.boards < 2:
         return None
     seconds = max((run.deadline - time.monotonic()) / 4, 0.1)
     work = None if params.work_limit is None else params.work_limit / 8
