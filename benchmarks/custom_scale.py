@@ -279,6 +279,40 @@ def double_played_case(boards: int, seed: int) -> Case:
     return Case("double-played", boards, seed, match, plain, target_breaks(plain), f"double round; {k} rounds played")
 
 
+@case_kind("double-deviation")
+def double_deviation_case(boards: int, seed: int) -> Case:
+    """A third of a double round played as a random image of its construction printed it, with one
+    deviation in the last played round (as ``played-deviation``): two boards swap opponents, or on
+    alternate seeds two games are played with colours reversed.  The deviation keeps rule 0 possible
+    (no pair meets a third time, nor twice with one player White) and rule 2 in the played rounds.
+    The construction plays each round's games again in the next round with colours reversed, so
+    reversing colours is drawn in the first round of such a pair (in the second every pair of the
+    round met in the first, and would have had White twice); swaps come after either round."""
+    rng = random.Random(f"double-deviation-{boards}-{seed}")
+    source = random_image(double_design(boards), rng)
+    plain = verify(source, double=True).metrics.total_breaks
+    k = 2 * boards // 3
+    if seed % 2 == 1 and k % 2 == 0:
+        k -= 1
+    prefix = list(played_prefix(source, k))
+    whites: dict[tuple[Player, Player], list[bool]] = {}
+    for p in prefix[:-1]:
+        for g in p.games:
+            whites.setdefault((g.a_player, g.b_player), []).append(g.a_white)
+    twice = {pair for pair, seen in whites.items() if len(seen) == 2}
+    while True:
+        games, what = deviate(prefix[-1].games, rng, colours=seed % 2 == 1, met=twice)
+        played = Schedule(boards=boards, rounds=(*(p.games for p in prefix[:-1]), games))
+        if verify(played, double=True).metrics.longest_run <= 2 and all(
+            g.a_white not in whites.get((g.a_player, g.b_player), []) for g in games
+        ):
+            break
+    prefix[-1] = PlayedRound(round=k, games=games)
+    match = Match(boards=boards, double=True, played=tuple(prefix))
+    note = f"double round; {k} rounds played; round {k}: {what}"
+    return Case("double-deviation", boards, seed, match, plain, None, note)
+
+
 #: The designer's limit on a team's players.
 MAX_PLAYERS = 100
 

@@ -31,6 +31,7 @@ from scheveningen.models import two_boards
 from scheveningen.models.bounds import even_break_bound, proven_break_bound, unequal_break_bound
 from scheveningen.models.constructions import alternating, construct, half_blocks, mirrored_double
 from scheveningen.models.cpsat import Formulation, MatchModel, ModelOptions, Objective
+from scheveningen.models.folding import fold_match, unfold
 from scheveningen.models.match import Match, MatchError, Request, RuleSettings
 from scheveningen.models.rules import Rule, relaxable
 from scheveningen.models.schedule import Schedule
@@ -282,8 +283,8 @@ def design_match(
         return paired
     if use_start and run.params.scale and (alternated := _runs_of_one(run)) is not None:
         return alternated
-    if use_start and run.params.scale and (imaged := _double_image(run)) is not None:
-        return imaged
+    if use_start and run.params.scale and (doubled := _double_with_requests(run)) is not None:
+        return doubled
     if use_start and run.params.scale and not match.equal_teams:
         answered = unequal_stage(run)
         if answered is not None:
@@ -345,13 +346,24 @@ def _runs_of_one(run: DesignRun) -> Result | None:
     return verify_and_report(run, schedule, 0, relaxed)
 
 
-def _double_image(run: DesignRun) -> Result | None:
-    """A double round of equal teams with requests (rounds played included): an image of the
-    double-round construction keeping every request, answered at once (renumbering each team,
-    swapping the teams, reversing the colours or the order of the rounds keep its breaks and rules:
-    ``start.find_start``, within a quarter of the time; played rounds as printed continue it).
-    ``None`` where no image found keeps them all; the full model then searches, which past about
-    10 boards finds nothing in seconds (the repair and the neighbourhood search are single-round).
+def _double_with_requests(run: DesignRun) -> Result | None:
+    """A double round of equal teams with requests (rounds played included), in three steps.
+
+    1. An image of the double-round construction keeping every request, answered at once
+       (renumbering each team, swapping the teams, reversing the colours or the order of the rounds
+       keep its breaks and rules: ``start.find_start``, within a quarter of the time; played rounds
+       as printed continue it).
+    2. Otherwise the match folded into a single round (``models/folding.py``: a paired double round,
+       each round's games played again at once with colours reversed, is a single round with rules
+       1 and 2 free), designed by the organisers' stage (``solver/scale.py``: start, repair,
+       neighbourhood search) and unfolded.  The bound reported and aimed at is the double round's own.
+    3. Where the requests fold to nothing (they ask for something no paired schedule has: a wrong
+       pairing in the second round of a pair, say) or the folded design finds nothing, from
+       :data:`DOUBLE_SCALE_BOARDS` boards on the organisers' stage on the double round itself (the
+       image of step 1, repaired by freeing rounds, then the neighbourhood search; its parts count
+       each pair's two meetings, one with each colour).
+
+    ``None`` where none of them gives a schedule; the full model then searches with the time left.
     """
     match, params = run.match, run.params
     if not (match.double and match.equal_teams and match.has_requests) or match.rules.max_run == 1 or match.boards < 2:
@@ -359,10 +371,50 @@ def _double_image(run: DesignRun) -> Result | None:
     seconds = max((run.deadline - time.monotonic()) / 4, 0.1)
     work = None if params.work_limit is None else params.work_limit / 8
     start = find_start(match, seconds, params.seed, params.workers, work)
-    if start is None or not start.exact:
+    if start is not None and start.exact:
+        run.messages.append(f"started from {start.base}, relabelled ({start.symmetry.describe()})")
+        return verify_and_report(run, start.grid.to_schedule())
+    if match.rules.objective == "fair":
         return None
-    run.messages.append(f"started from {start.base}, relabelled ({start.symmetry.describe()})")
-    return verify_and_report(run, start.grid.to_schedule())
+    folded = fold_match(match)
+    bound = _proven_bound(match, {})
+    small = match.boards < DOUBLE_SCALE_BOARDS
+    if folded is not None:
+        # Below DOUBLE_SCALE_BOARDS the full model, seeded with the unfolded schedule, gets most of
+        # the time: it can prove the optimum there (6 boards, colours reversed in a played round: 10,
+        # where the bound without played rounds is 6), or find a schedule that is not paired.
+        share = replace(params, time_limit=params.time_limit * SMALL_FOLD_SHARE) if small else params
+        if small and params.work_limit is not None:
+            share = replace(share, work_limit=params.work_limit * SMALL_FOLD_SHARE)
+        found = scale.design_at_scale(folded, share, run.started, run.progress, recolouring=False, lower_bound=bound)
+        if found is not None and found.schedule is not None and not found.relaxed:
+            schedule = unfold(found.schedule)
+            verdict = verify(schedule, double=True, match=match)
+            if verdict.ok and not verdict.requests:
+                run.messages.append("designed as a paired double round (each round's games again, colours reversed)")
+                run.messages.extend(found.messages)
+                breaks = verdict.metrics.total_breaks
+                if small and breaks > bound and run.objective == "breaks":
+                    return search(run, Start(schedule, breaks))
+                return verify_and_report(run, schedule, bound)
+    if small:
+        return None
+    found = scale.design_at_scale(match, params, run.started, run.progress, recolouring=False, start=start)
+    if found is None:
+        return None
+    run.messages.extend(found.messages)
+    if found.schedule is None:
+        return _empty(run, Status.INFEASIBLE, found.explanation)
+    return verify_and_report(run, found.schedule, found.lower_bound, found.relaxed)
+
+
+#: From this many boards on a double round with requests that has no paired schedule found goes
+#: through the organisers' stage on the double round itself (:func:`_double_with_requests`); below,
+#: the full model finds one in the time.
+DOUBLE_SCALE_BOARDS = 8
+
+#: Below :data:`DOUBLE_SCALE_BOARDS` boards, the share of the time limit the folded design may use.
+SMALL_FOLD_SHARE = 0.2
 
 
 def _check_size(match: Match) -> None:

@@ -193,6 +193,50 @@ def _colour_balance_within(m: cp_model.CpModel, rows: list[list[Lit]], low: int,
     return True
 
 
+def _once_with_each_colour(
+    m: cp_model.CpModel,
+    part: _Part,
+    a_col: list[list[Lit]],
+    met: dict[tuple[int, int], list[int]],
+    hints: dict[int, int],
+    hinted: Callable[[Lit], int],
+) -> bool:
+    """A double round's rule 0 on colours: the A player of each pair has White in exactly one of its
+    two meetings, fixed or freed.  A freed meeting counts through a literal for "meets here with
+    White" (the meeting and the A player's White); False when fixed games already break it."""
+    n = len(a_col[0])
+    whites: dict[tuple[int, int], list[Lit]] = {(a, b): [] for a in range(n) for b in range(n)}
+    for (a, b), rounds in met.items():
+        whites[a, b] += [a_col[r][a] for r in rounds]
+    for (r, a, b), x in part.meet.items():
+        colour = a_col[r][a]
+        if colour is False:
+            continue
+        if colour is True:
+            whites[a, b].append(x)
+            continue
+        both = m.new_bool_var("")
+        m.add_implication(both, x)
+        m.add_implication(both, colour)
+        m.add_bool_or([both, ~x, negate(colour)])
+        hints[both.index] = hinted(x) * hinted(colour)
+        whites[a, b].append(both)
+    for lits in whites.values():
+        const = sum(1 for lit in lits if lit is True)
+        free = [lit for lit in lits if not isinstance(lit, bool)]
+        if not free:
+            if const != 1:
+                return False
+        elif const > 1:
+            return False
+        elif const == 1:
+            for lit in free:
+                m.add_bool_or([negate(lit)])
+        else:
+            m.add_exactly_one(free)
+    return True
+
+
 def _count(row: Sequence[Lit], value: bool) -> int:
     return sum(1 for lit in row if lit is value)
 
@@ -283,27 +327,33 @@ def solve_part(
     everybody = set(range(n))
     freed_a = [everybody if r in free_rounds else set((free_players or {}).get(r, ())) for r in range(rounds)]
     freed_b = [{grid.opp[r][a] for a in freed_a[r]} for r in range(rounds)]
-    met: set[tuple[int, int]] = set()
+    times = 2 if match.double else 1  # meetings of each pair (a double round: once with each colour)
+    met: dict[tuple[int, int], list[int]] = {}  # each pair's rounds in the fixed games
     for r in range(rounds):
         for a, b in enumerate(grid.opp[r]):
             if a in freed_a[r]:
                 continue
-            if (a, b) in met:
-                return PartResult(None, "infeasible", 0.0, "a pair meets twice in the fixed games")
-            met.add((a, b))
-    todo = [(a, b) for a in range(n) for b in range(n) if (a, b) not in met]
-    if len(todo) != sum(len(f) for f in freed_a):
+            met.setdefault((a, b), []).append(r)
+            if len(met[a, b]) > times:
+                return PartResult(None, "infeasible", 0.0, "a pair meets too often in the fixed games")
+    need = {(a, b): times - len(met.get((a, b), ())) for a in range(n) for b in range(n)}
+    todo = [pair for pair, count in need.items() if count]
+    if sum(need.values()) != sum(len(f) for f in freed_a):
         return PartResult(None, "infeasible", 0.0, "the freed games cannot hold the pairs left")
-    # Requests on the pairings: a meeting fixes its round, an avoid removes rounds.
+    # Requests on the pairings: a meeting fixes its round (one of the two, in a double round), an
+    # avoid removes rounds.
     allowed: dict[tuple[int, int], set[int]] = {
         (a, b): {r for r in range(rounds) if a in freed_a[r] and b in freed_b[r]} for a, b in todo
     }
+    forced: set[tuple[int, int, int]] = set()
     for meet in match.meets:
         r, pair = meet.round - 1, (meet.a - 1, meet.b - 1)
         if pair[0] in freed_a[r]:
-            if pair not in allowed:
+            if pair not in allowed or r not in allowed[pair]:
                 return PartResult(None, "infeasible", 0.0, f"{meet.describe()}: the pair met elsewhere")
-            allowed[pair] &= {r}
+            if times == 1:
+                allowed[pair] = {r}
+            forced.add((r, *pair))
         elif grid.opp[r][pair[0]] != pair[1]:
             return PartResult(None, "infeasible", 0.0, f"{meet.describe()}: not in the fixed games")
     for avoid in match.avoids:
@@ -332,7 +382,12 @@ def solve_part(
             by_a.setdefault((r, a), []).append(x)
             by_b.setdefault((r, b), []).append(x)
             lits.append(x)
-        m.add_exactly_one(lits)
+            if (r, a, b) in forced:
+                m.add_bool_or([x])
+        if need[a, b] == 1:
+            m.add_exactly_one(lits)
+        else:
+            m.add(sum(lits) == need[a, b])
     for r in range(rounds):
         for key, players in ((by_a, freed_a[r]), (by_b, freed_b[r])):
             for p in players:
@@ -367,6 +422,8 @@ def solve_part(
         # In a game exactly one player has White.
         add_clause(m, [~x, negate(a_col[r][a]), negate(b_col[r][b])])
         add_clause(m, [~x, a_col[r][a], b_col[r][b]])
+    if times == 2 and not _once_with_each_colour(m, part, a_col, met, hints, hinted):
+        return PartResult(None, "infeasible", 0.0, "a pair has one colour in both its fixed games")
     if keep_colours:
         colour_rounds = {r for r, _a in part.a_white}
     else:
@@ -390,21 +447,22 @@ def solve_part(
     # (rule 2), a played round's board balance (rule 3).  Everything the search can still change
     # keeps the rule, so the excess is exactly the played rounds' (see solver/scale.py).
     played = len(match.played)
-    low, high = n // 2, (n + 1) // 2
+    fewest, most = rounds // 2, (rounds + 1) // 2  # a player's Whites (rule 1)
     if settings.colour_balance and colour_excess is not None:
-        if not _colour_balance_within(m, rows, low, high, colour_excess):
+        if not _colour_balance_within(m, rows, fewest, most, colour_excess):
             return PartResult(None, "infeasible", 0.0, "the fixed players are out of colour balance")
     elif settings.colour_balance:
         for row in rows:
             const = sum(1 for lit in row if lit is True)
             free = [lit for lit in row if not isinstance(lit, bool)]
-            if Rule.COLOUR_BALANCE in relaxed and max(_count(row[:played], True), _count(row[:played], False)) > high:
+            if Rule.COLOUR_BALANCE in relaxed and max(_count(row[:played], True), _count(row[:played], False)) > most:
                 continue
             if not free:
-                if not low <= const <= high:
+                if not fewest <= const <= most:
                     return PartResult(None, "infeasible", 0.0, "a fixed player is out of colour balance")
                 continue
-            m.add_linear_constraint(sum(free), low - const, high - const)
+            m.add_linear_constraint(sum(free), fewest - const, most - const)
+    low, high = n // 2, (n + 1) // 2  # team A's Whites in a round (rule 3)
     run = settings.max_run
     if run > 0:
         for row in rows:
@@ -512,13 +570,15 @@ def row_keeps_rules(row: list[bool], colour_balance: bool, max_run: int, first: 
 def rules_kept(match: Match, grid: Grid) -> bool:
     """Rules 0-3 and every request, checked directly on the grid (the verifier checks again later)."""
     n, rounds = grid.n, grid.rounds
-    seen = set()
+    seen: dict[tuple[int, int], set[bool]] = {}  # each pair's A colours, one a meeting
     for r in range(rounds):
         if sorted(grid.opp[r]) != list(range(n)):
             return False
         for a, b in enumerate(grid.opp[r]):
-            seen.add((a, b))
-    if len(seen) != n * n:
+            seen.setdefault((a, b), set()).add(grid.white[r][a])
+    # Every pair met (each meeting in a new round, as a round is a perfect matching and the rounds
+    # total n games a pair), in a double round with each colour.
+    if len(seen) != n * n or (match.double and any(len(colours) != 2 for colours in seen.values())):
         return False
     a_rows, b_rows = grid.colours()
     settings = match.rules
@@ -547,18 +607,19 @@ def with_played(match: Match, grid: Grid) -> Grid:
 
 
 def damaged_rounds(match: Match, grid: Grid) -> set[int]:
-    """Unplayed rounds whose pairings must change: pairs met twice, unkept meetings and avoids."""
+    """Unplayed rounds whose pairings must change: pairs met too often (in a double round, also twice
+    with one colour), unkept meetings and avoids."""
     k = len(match.played)
-    first: dict[tuple[int, int], int] = {}
     bad: set[int] = set()
+    times = 2 if match.double else 1
+    meetings: dict[tuple[int, int], list[int]] = {}
     for r in range(grid.rounds):
         for a, b in enumerate(grid.opp[r]):
-            if (a, b) in first:
-                bad.add(r)
-                if first[a, b] >= k:
-                    bad.add(first[a, b])
-            else:
-                first[a, b] = r
+            meetings.setdefault((a, b), []).append(r)
+    for (a, _b), where in meetings.items():
+        # Too many meetings, or in a double round two with the same colours: all of them.
+        if len(where) > times or (len(where) == 2 == times and len({grid.white[r][a] for r in where}) == 1):
+            bad.update(where)
     for meet in match.meets:
         r = meet.round - 1
         if grid.opp[r][meet.a - 1] != meet.b - 1:
@@ -599,7 +660,9 @@ def repair(
         return repair_by_rounds(match, grid, current, deadline, work, workers, seed, relaxed, board_excess)
     used = 0.0
     flipped = flipped_players(match, grid, current)
-    if flipped[0] or flipped[1]:
+    # The repairs for flipped players reason about a single round (each pair meets once); a double
+    # round goes to the round-freeing repair and the windows below.
+    if (flipped[0] or flipped[1]) and not match.double:
         options: list[Grid] = []
         # Two kinds of repair, the better kept.  After a swap of opponents (one team's players flipped)
         # the windows first, on a share: they are quick where they work (up to 30 boards, and after

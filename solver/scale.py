@@ -52,7 +52,7 @@ from scheveningen.solver import stop
 from scheveningen.solver.conflicts import least_excess, pairing_conflict, rule_witness
 from scheveningen.solver.lns import Budget, SearchLog, improve, repair, solve_part
 from scheveningen.solver.recolour import flip_walks, missed_colour_rounds, recolour, row_swaps
-from scheveningen.solver.start import Grid, bases, find_start
+from scheveningen.solver.start import Grid, Start, bases, find_start
 from scheveningen.solver.verifier import rule_excess, verify
 
 if TYPE_CHECKING:
@@ -171,12 +171,14 @@ class ScaleResult:
 def obvious_conflict(match: Match) -> list[Request] | None:
     """Two requests that contradict each other on their face, or ``None``.
 
-    The same pair meeting in two rounds, a player meeting two opponents in one round, a meeting in a
-    round its pair avoids, or two colours for one player in one round (meetings with White and played
-    rounds included).  Each request alone can hold (with every rule relaxed), so the two are a minimal
-    conflicting set, found without building the full model (which takes minutes at 100 boards).
+    The same pair meeting in two rounds (three, in a double round: then the three are returned), a
+    player meeting two opponents in one round, a meeting in a round its pair avoids, or two colours
+    for one player in one round (meetings with White and played rounds included).  Each request alone
+    can hold (with every rule relaxed), so they are a minimal conflicting set, found without building
+    the full model (which takes minutes at 100 boards).
     """
-    meetings: dict[tuple[int, int], tuple[int, Request]] = {}
+    times = 2 if match.double else 1  # a pair's meetings
+    meetings: dict[tuple[int, int], dict[int, Request]] = {}  # by pair: its rounds, with a request naming each
     opponent: dict[tuple[str, int, int], tuple[int, Request]] = {}
     colour: dict[tuple[Player, int], tuple[bool, Request]] = {}
     facts: list[tuple[Request, int, int, int, bool | None]] = []
@@ -185,10 +187,10 @@ def obvious_conflict(match: Match) -> list[Request] | None:
     for meet in match.meets:
         facts.append((meet, meet.a, meet.b, meet.round, None if meet.white is None else meet.white is Team.A))
     for request, a, b, r, a_white in facts:
-        seen = meetings.get((a, b))
-        if seen is not None and seen[0] != r:
-            return [seen[1], request]
-        meetings[a, b] = (r, request)
+        seen = meetings.setdefault((a, b), {})
+        if r not in seen and len(seen) == times:
+            return [*seen.values(), request]
+        seen.setdefault(r, request)
         for key, other in ((("A", a, r), b), (("B", b, r), a)):
             held = opponent.get(key)
             if held is not None and held[0] != other:
@@ -207,9 +209,9 @@ def obvious_conflict(match: Match) -> list[Request] | None:
             return [had[1], wish]
         colour[wish.player, wish.round] = (white, wish)
     for avoid in match.avoids:
-        seen = meetings.get((avoid.a, avoid.b))
-        if seen is not None and seen[0] in avoid.rounds:
-            return [seen[1], avoid]
+        for r, request in meetings.get((avoid.a, avoid.b), {}).items():
+            if r in avoid.rounds:
+                return [request, avoid]
     return None
 
 
@@ -219,12 +221,18 @@ def design_at_scale(
     started: float | None = None,
     progress: ProgressCallback | None = None,
     recolouring: bool = True,
+    lower_bound: int | None = None,
+    start: Start | None = None,
 ) -> ScaleResult | None:
     """Start, repair and improve as described above; ``None`` when no schedule keeping the requests was found.
 
     ``params`` gives the time and work limits, the workers and the seed; ``started`` is when the
     design began (the time limit counts from there); ``progress`` is told (breaks, bound, seconds) at
     each improvement.  An interrupt (``solver/stop.py``) ends the search with the best so far.
+    ``recolouring`` false returns ``None`` where the requests force a rule to break.  ``lower_bound``
+    replaces :func:`spec_bound` as the bound reported and aimed at (a folded double round,
+    ``models/folding.py``, whose own bound holds for paired schedules only).  ``start``: the image
+    to start from, when the caller has already looked for it.
     """
     started = time.monotonic() if started is None else started
     time_limit, work_limit, workers, seed = params.time_limit, params.work_limit, params.workers, params.seed
@@ -252,7 +260,8 @@ def design_at_scale(
     def work(share: float) -> float | None:
         return None if work_limit is None else work_limit * share
 
-    start = find_start(match, max(time_limit / 4, 0.1), seed, workers, work(0.125))
+    if start is None:
+        start = find_start(match, max(time_limit / 4, 0.1), seed, workers, work(0.125))
     if start is None:
         return None
     messages = [f"started from {start.base}, relabelled ({start.symmetry.describe()})"]
@@ -265,8 +274,8 @@ def design_at_scale(
     grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed, relax, excess)
     if grid is None:
         return None
-    bound = spec_bound(match, relax)
-    if grid.breaks() > bound and not (start.exact and not relax):
+    bound = spec_bound(match, relax) if lower_bound is None else lower_bound
+    if lower_bound is None and grid.breaks() > bound and not (start.exact and not relax):
         bound = spec_bound(match, relax, *bound_work(match, params))
 
     def keeps(schedule: Schedule) -> bool:
