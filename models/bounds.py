@@ -77,6 +77,7 @@ def played_break_bound(
     played: list[list[tuple[int, int, bool]]],
     colour_balance: bool = False,
     max_run: int = 0,
+    double: bool = False,
 ) -> int:
     """A lower bound on the breaks of any complete equal-teams schedule that starts with ``played``.
 
@@ -86,35 +87,39 @@ def played_break_bound(
     ``colour_balance`` (rule 1) and ``max_run`` (rule 2, runs at most that long; 0: off) add what those
     rules force on each player alone (docs/bounds.md, "Bounds for a match with played rounds").
 
-    The breaks inside the played rounds are fixed.  Each player needs at least
-    :func:`suffix_breaks_needed` breaks after the last played round k (0 without rules 1 and 2).  Call a
-    player *clean* if it has no break from round k to the end: its colour alternates from round k on.  A
-    clean A player and a clean B player with the same colour in round k have the same colour in every
-    later round, so they cannot meet after round k; if they have not met by round k they never meet,
-    which rule 0 forbids.  So the clean players are an independent set of the graph G joining an A player
-    and a B player who have not met, share their colour in round k and need no break by themselves; the
-    players of G not clean, each with at least one break still to come, number at least the size of G's
-    smallest vertex cover, which in a bipartite graph is the size of a largest matching (Konig's
-    theorem).  A player outside G adds its own need; one inside needs none.  Breaks total an even number
-    (fact 1), so the bound is rounded up to even.
+    The breaks inside the played rounds are fixed.  Each player needs at least :func:`suffix_breaks_needed` breaks
+    after the last played round k (0 without rules 1 and 2).  Call a player *clean* if it has no break from round k
+    to the end: its colour alternates from round k on.  A clean A player and a clean B player with the same colour
+    in round k have the same colour in every later round, so they cannot meet after round k; if they have not met by
+    round k they never meet, which rule 0 forbids (in a ``double`` round: if they have not met twice by round k).
+    So the clean players are an independent set of the graph G joining an A player and a B player who have not met
+    (twice), share their colour in round k and need no break by themselves; the players of G not clean, each with at
+    least one break still to come, number at least the size of G's smallest vertex cover, which in a bipartite graph
+    is the size of a largest matching (Konig's theorem).  A player outside G adds its own need; one inside needs
+    none.  Breaks total an even number (fact 1), so the bound is rounded up to even.
     """
     k = len(played)
     if k == 0:
         return 0
     white: dict[tuple[str, int], list[bool]] = {}
-    met: set[tuple[int, int]] = set()
+    met: dict[tuple[int, int], int] = {}  # each pair's meetings so far
     for games in played:
         for a, b, a_white in games:
             white.setdefault(("A", a), []).append(a_white)
             white.setdefault(("B", b), []).append(not a_white)
-            met.add((a, b))
+            met[a, b] = met.get((a, b), 0) + 1
+    times = 2 if double else 1
     fixed = sum(seq[i] == seq[i + 1] for seq in white.values() for i in range(len(seq) - 1))
     if k >= rounds:
         return fixed
     need = {player: suffix_breaks_needed(seq, rounds, colour_balance, max_run) for player, seq in white.items()}
     last = {player: seq[-1] for player, seq in white.items()}
     edges: dict[int, list[int]] = {
-        a: [b for b in range(1, boards + 1) if (a, b) not in met and last["B", b] == last["A", a] and not need["B", b]]
+        a: [
+            b
+            for b in range(1, boards + 1)
+            if met.get((a, b), 0) < times and last["B", b] == last["A", a] and not need["B", b]
+        ]
         for a in range(1, boards + 1)
         if not need["A", a]
     }

@@ -12,6 +12,11 @@ part of the schedule is freed at a time and re-solved by a small model built ove
 * **colours**: the colours of a window of rounds ``W`` (always containing ``F``), with the pairings kept:
   one Boolean per A player and round, the B player's colour its negation.
 
+In a double round (``match.double``) each pair meets twice, once with each colour: the freed games hold
+each pair's missing meetings (one or two), and a literal "meets here with White" per freed meeting
+counts the A player's Whites with the pair, exactly one over both meetings; rule 1 counts 2n rounds.
+The repairs for flipped players below reason about a single round and are not used there.
+
 Rules 0-3 and every request are hard in the part; the colours outside ``W`` enter as constants, so rule 1
 counts a player's fixed whites, rule 2 looks across the edges of ``W`` and rule 3's match total adds the
 fixed rounds.  The objective is the breaks touching ``W`` (the rest are constant), with the parity cut

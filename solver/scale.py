@@ -3,7 +3,8 @@
 The one-model search cannot build the full model quickly past about 60 boards, and with requests its
 symmetry breaking and the constructions are off, so past about 16 boards it rarely finds a schedule at
 all.  This stage (called from ``solver/design.py``) handles equal teams, a single round, with requests, from
-:data:`MIN_BOARDS` boards on:
+:data:`MIN_BOARDS` boards on (double rounds come here too, folded into a single round or as they are,
+from ``design._double_with_requests``):
 
 1. **start** (``solver/start.py``): the image of the best known design or the direct construction, under
    renumbering, team swap, colour and round reversal, that keeps the most requests; played rounds that
@@ -104,13 +105,15 @@ def played_bound(match: Match, relaxed: frozenset[Rule] | None = None) -> int:
     relaxed.  Otherwise rules 1 and 2, where the match keeps them and they are not in ``relaxed``, add
     what they force on each player's rounds still to come (docs/bounds.md, "Bounds for a match with
     played rounds")."""
-    if not match.played or not match.equal_teams or match.double:
+    if not match.played or not match.equal_teams:
         return 0
     played = [[(g.a_player.number, g.b_player.number, g.a_white) for g in p.games] for p in match.played]
     if relaxed is None:
-        return played_break_bound(match.boards, match.rounds, played)
+        return played_break_bound(match.boards, match.rounds, played, double=match.double)
     rules = kept_rules(match, relaxed)
-    return played_break_bound(match.boards, match.rounds, played, rules.colour_balance, rules.max_run)
+    return played_break_bound(
+        match.boards, match.rounds, played, rules.colour_balance, rules.max_run, double=match.double
+    )
 
 
 def kept_rules(match: Match, relaxed: frozenset[Rule]) -> PlayedRules:

@@ -143,7 +143,7 @@ def test_a_wrong_pairing_in_the_second_round_of_a_pair_is_repaired_on_the_double
     first, again = design_match(match, params), design_match(match, params)
     assert first.status in (Status.FEASIBLE, Status.OPTIMAL) and kept(first.schedule, match)
     assert first.schedule == again.schedule
-    assert first.lower_bound == plain <= first.breaks <= plain + 8
+    assert plain <= first.lower_bound <= first.breaks <= plain + 8
     assert not any("paired double round" in message for message in first.messages)
 
 
@@ -154,5 +154,5 @@ def test_colours_reversed_in_the_first_round_of_a_pair_are_designed_as_a_paired_
     first, again = design_match(match, params), design_match(match, params)
     assert first.status in (Status.FEASIBLE, Status.OPTIMAL) and kept(first.schedule, match)
     assert first.schedule == again.schedule
-    assert first.lower_bound == plain <= first.breaks <= plain + 8
+    assert plain <= first.lower_bound <= first.breaks <= plain + 8
     assert any("paired double round" in message for message in first.messages)

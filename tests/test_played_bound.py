@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from test_deviation import deviation_match
 
 from scheveningen.models.bounds import played_break_bound, proven_break_bound, suffix_breaks_needed
+from scheveningen.models.constructions import construct
+from scheveningen.models.folding import unfold
 from scheveningen.models.match import Match, PlayedRound
 from scheveningen.models.playedbound import (
     PlayedRules,
@@ -29,7 +31,7 @@ from scheveningen.models.playedbound import (
 from scheveningen.models.schedule import Schedule
 from scheveningen.solver.design import DesignParams, design_match
 from scheveningen.solver.scale import spec_bound
-from scheveningen.solver.start import Symmetry, bases
+from scheveningen.solver.start import Grid, Symmetry, bases
 from scheveningen.solver.verifier import verify
 
 ALL_RULES = PlayedRules(colour_balance=True, max_run=2, board_balance=True)
@@ -163,3 +165,32 @@ def test_the_relaxation_raises_the_bound_past_the_analytic_one_and_is_reproducib
     assert relaxed_break_bound(10, prefix, ALL_RULES, work=0.4, floor=analytic) == relaxed
     # Without rules 1-3 the relaxation claims less: colours alone do not force as much.
     assert (relaxed_break_bound(10, prefix, PlayedRules(), work=0.4) or 0) < relaxed
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(
+    n=st.integers(min_value=3, max_value=16),
+    fraction=st.floats(min_value=0.05, max_value=0.95),
+    seed=st.integers(min_value=0, max_value=10**6),
+    unfolded=st.booleans(),
+)
+def test_the_double_round_bound_never_exceeds_the_breaks_of_a_double_round_that_starts_with_the_played_rounds(
+    n: int, fraction: float, seed: int, unfolded: bool
+) -> None:
+    # An image of the double-round construction, or the unfolding of an image of the plain single round
+    # (another paired double round, models/folding.py): a pair met once so far must meet again.
+    rng = random.Random(seed)
+    built = construct(n, double=True)
+    assert built is not None
+    base = Grid.from_schedule(unfold(bases(Match(boards=n))[0][1].to_schedule()) if unfolded else built)
+    a, b = list(range(n)), list(range(n))
+    rng.shuffle(a)
+    rng.shuffle(b)
+    schedule = Symmetry(tuple(a), tuple(b), *(rng.random() < 0.5 for _ in range(3))).apply(base).to_schedule()
+    breaks = verify(schedule, double=True).metrics.total_breaks
+    k = max(1, min(2 * n - 1, round(fraction * 2 * n)))
+    prefix = games(schedule, k)
+    assert played_break_bound(n, 2 * n, prefix, double=True) <= breaks
+    assert played_break_bound(n, 2 * n, prefix, True, 2, double=True) <= breaks
+    played = tuple(PlayedRound(round=r + 1, games=g) for r, g in enumerate(schedule.rounds[:k]))
+    assert spec_bound(Match(boards=n, double=True, played=played)) <= breaks
