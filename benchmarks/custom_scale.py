@@ -19,7 +19,12 @@ Built in:
   break target (``plain`` is for equal teams), the bound and gap are reported;
 * ``double-requests`` and ``double-played``: a double round, with n/2 meet, avoid and colour requests read
   off a random image of the double-round construction, or a third of its 2n rounds played as that image
-  printed them (``plain`` is the construction's breaks, the proven minimum).
+  printed them (``plain`` is the construction's breaks, the proven minimum);
+* ``double-requests-unfolded``: n/2 requests read off another paired double round, the unfolding of a
+  random image of the plain single-round design (``models/folding.py``); the target applies where that
+  has the construction's breaks (n = 0 mod 4 and odd n);
+* ``double-deviation``: a double round played as in ``double-played`` with one deviation in the last
+  played round, as in ``played-deviation`` (no target: the deviation may cost breaks).
 
 Per case and approach one fresh process is timed from launch to exit (whole process, Python start-up
 included):
@@ -58,6 +63,7 @@ from pathlib import Path
 from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 
 from scheveningen.models.constructions import construct
+from scheveningen.models.folding import unfold
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.models.symmetry import relabel, reverse_colours
@@ -244,12 +250,9 @@ def double_design(boards: int) -> Schedule:
     return built
 
 
-@case_kind("double-requests")
-def double_requests_case(boards: int, seed: int) -> Case:
-    """n/2 meet, avoid and colour requests read off a random image of the double-round construction."""
-    rng = random.Random(f"double-requests-{boards}-{seed}")
-    source = random_image(double_design(boards), rng)
-    plain = verify(source, double=True).metrics.total_breaks
+def drawn_double_requests(source: Schedule, rng: random.Random) -> tuple[Match, str]:
+    """n/2 meet, avoid and colour requests read off the double round ``source``, and a note."""
+    boards = source.boards
     meets: list[Meet] = []
     avoids: list[Avoid] = []
     colours: list[ColourWish] = []
@@ -264,8 +267,31 @@ def double_requests_case(boards: int, seed: int) -> Case:
         else:
             colours.append(ColourWish(player=game.white, round=r, colour=Colour.WHITE))
     match = Match(boards=boards, double=True, meets=tuple(meets), avoids=tuple(avoids), colours=tuple(colours))
-    note = f"double round; {len(meets)} meet, {len(avoids)} avoid, {len(colours)} colour"
+    return match, f"double round; {len(meets)} meet, {len(avoids)} avoid, {len(colours)} colour"
+
+
+@case_kind("double-requests")
+def double_requests_case(boards: int, seed: int) -> Case:
+    """n/2 meet, avoid and colour requests read off a random image of the double-round construction."""
+    rng = random.Random(f"double-requests-{boards}-{seed}")
+    source = random_image(double_design(boards), rng)
+    plain = verify(source, double=True).metrics.total_breaks
+    match, note = drawn_double_requests(source, rng)
     return Case("double-requests", boards, seed, match, plain, target_breaks(plain), note)
+
+
+@case_kind("double-requests-unfolded")
+def double_requests_unfolded_case(boards: int, seed: int) -> Case:
+    """n/2 requests read off the unfolding (``models/folding.py``) of a random image of the plain
+    single-round design: a paired double round that is mostly not an image of the construction.  It has
+    the construction's breaks for n = 0 mod 4 and odd n (then the target applies), n + 8 for n = 2 mod 4."""
+    rng = random.Random(f"double-requests-unfolded-{boards}-{seed}")
+    source = unfold(random_image(plain_design(boards), rng))
+    plain = verify(double_design(boards), double=True).metrics.total_breaks
+    drawn = verify(source, double=True).metrics.total_breaks
+    match, note = drawn_double_requests(source, rng)
+    target = target_breaks(plain) if drawn == plain else None
+    return Case("double-requests-unfolded", boards, seed, match, plain, target, f"{note}; drawn from {drawn} breaks")
 
 
 @case_kind("double-played")
