@@ -326,20 +326,33 @@ def _against_two_relaxed(run: DesignRun) -> Result | None:
 
 
 def _runs_of_one(run: DesignRun) -> Result | None:
-    """Equal teams, no requests, ``max_run = 1`` (nobody has one colour twice running): answered at
-    once with :func:`alternating`, rule 3 (when on) relaxed by what it breaks it by, the least
-    possible.  ``None`` for every other match.
+    """Equal teams, ``max_run = 1`` (nobody has one colour twice running): answered with no break,
+    rule 3 (when on) relaxed by what it breaks it by, the least possible.  Without requests that is
+    :func:`alternating`, at once; with requests, the organisers' stage (``solver/scale.py``) designs
+    the match with rule 3 off, where :func:`alternating` is a base to map onto the requests.  ``None``
+    for every other match, and where that stage finds nothing or the requests break rule 2.
 
     Every player then alternates perfectly.  An A player with White in odd rounds meets only B
     players with Black in odd rounds (a game has one White), so if one A player is W-first all
     of team B is B-first and all of team A W-first: team A has White on every board in odd rounds
-    and on none in even ones, in every such schedule, and rule 3's excess is the same for all.
-    The full model could not find one in 10 s on 30 boards (exit 3).
+    and on none in even ones (or the reverse), in every such schedule, and rule 3's excess is the
+    same for all.  The full model could not find one in 10 s on 30 boards (exit 3), with or without
+    a request.
     """
     match = run.match
-    if not match.equal_teams or match.has_requests or match.rules.max_run != 1:
+    if not match.equal_teams or match.rules.max_run != 1:
         return None
-    schedule = alternating(match.boards, match.double)
+    if not match.has_requests:
+        schedule = alternating(match.boards, match.double)
+    elif match.rules.objective == "fair":
+        return None
+    else:
+        loose = replace(match, rules=replace(match.rules, board_balance=False))
+        found = scale.design_at_scale(loose, run.params, run.started, run.progress, recolouring=False)
+        if found is None or found.schedule is None or found.relaxed:
+            return None
+        run.messages.extend(found.messages)
+        schedule = found.schedule
     relaxed = {}
     if match.rules.board_balance and match.boards > 1:
         relaxed[Rule.BOARD_BALANCE] = rule_excess(schedule, Rule.BOARD_BALANCE, match.rules.max_run)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import analytic_break_bound
 from scheveningen.models.cpsat import MatchModel, ModelOptions
-from scheveningen.models.match import Match, Meet, RuleSettings
+from scheveningen.models.match import Avoid, ColourWish, Match, Meet, RuleSettings
 from scheveningen.models.rules import Rule
-from scheveningen.models.schedule import Schedule
+from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.models.tables import published
 from scheveningen.solver import design as design_module
 from scheveningen.solver.design import DesignBugError, DesignInputError, DesignParams, Status, design, design_match
@@ -242,6 +244,28 @@ def test_runs_of_one_are_answered_at_once_with_everyone_alternating() -> None:
     assert result.schedule is not None and result.breaks == 0
     assert set(result.relaxed) == {Rule.BOARD_BALANCE} and result.relaxed[Rule.BOARD_BALANCE] == 450
     assert verify(result.schedule, match=match, declared_relaxed=result.relaxed).ok
+
+
+@pytest.mark.parametrize(("boards", "double"), [(30, False), (13, True)])
+def test_runs_of_one_with_requests_map_the_alternating_schedule_onto_them(boards: int, double: bool) -> None:
+    # A meeting, an avoid and a colour wish with max_run = 1: the organisers' stage designs the match with
+    # rule 3 off, from an image of the alternating schedule, and rule 3 is relaxed by the forced amount.
+    # 30 boards with a request used to exit 3.
+    match = Match(
+        boards=boards,
+        double=double,
+        rules=RuleSettings(max_run=1),
+        meets=(Meet(a=1, b=2, round=3),),
+        avoids=(Avoid(a=2, b=3, rounds=(1, 2)),),
+        colours=(ColourWish(Player(Team.B, 4), 2, Colour.WHITE),),
+    )
+    plain = design_match(replace(match, meets=(), avoids=(), colours=()), DesignParams(time_limit=1, workers=1))
+    result = design_match(match, DesignParams(time_limit=10, workers=1, work_limit=2))
+    assert result.status is Status.OPTIMAL and result.breaks == 0
+    assert result.relaxed == plain.relaxed and set(result.relaxed) == {Rule.BOARD_BALANCE}
+    assert result.schedule is not None
+    verdict = verify(result.schedule, double=double, match=match, declared_relaxed=result.relaxed)
+    assert verdict.ok and not verdict.requests
 
 
 @pytest.mark.parametrize("double", [False, True])
