@@ -8,23 +8,14 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_scale import random_image
 
 from scheveningen.models.constructions import construct
 from scheveningen.models.folding import fold, fold_match, unfold
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
-from scheveningen.solver.start import Grid, Symmetry
+from scheveningen.solver.start import Grid
 from scheveningen.solver.verifier import verify
-
-
-def image(schedule: Schedule, rng: random.Random) -> Schedule:
-    """A random relabelling: renumbered teams, maybe swapped, colours and rounds maybe reversed."""
-    n = schedule.boards
-    a, b = list(range(n)), list(range(n))
-    rng.shuffle(a)
-    rng.shuffle(b)
-    flags = [rng.random() < 0.5 for _ in range(3)]
-    return Symmetry(tuple(a), tuple(b), *flags).apply(Grid.from_schedule(schedule)).to_schedule()
 
 
 def player_breaks(schedule: Schedule) -> list[int]:
@@ -50,7 +41,7 @@ def test_unfolding_keeps_every_rule_and_each_players_breaks(n: int, rng: random.
     # each player's breaks unchanged; folding gives it back.
     base = construct(n)
     assert base is not None
-    single = image(base, rng)
+    single = random_image(base, rng)
     double = unfold(single)
     verdict = verify(double, double=True)
     assert verdict.ok and not verdict.relaxed, verdict.violations()
@@ -93,7 +84,7 @@ def test_requests_kept_by_a_paired_double_round_are_kept_by_its_fold(n: int, rng
     # double round keeps them, so folding loses no paired schedule.
     base = construct(n)
     assert base is not None
-    double = unfold(image(base, rng))
+    double = unfold(random_image(base, rng))
     match = requests_from(double, rng, max(1, n // 2))
     assert verify(double, double=True, match=match).requests == ()
     folded = fold_match(match)
