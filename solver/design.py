@@ -404,8 +404,11 @@ def _double_with_requests(run: DesignRun) -> Result | None:
             schedule = unfold(found.schedule)
             verdict = verify(schedule, double=True, match=match)
             if verdict.ok and not verdict.requests:
-                run.messages.append("designed as a paired double round (each round's games again, colours reversed)")
-                run.messages.extend(found.messages)
+                run.messages.append(
+                    "designed as a paired double round (each round's games again, colours reversed), "
+                    "folded into a single round where rules 1 and 2 hold by themselves"
+                )
+                run.messages.extend(f"the folded single round: {message}" for message in found.messages)
                 breaks = verdict.metrics.total_breaks
                 if small and breaks > bound and run.objective == "breaks":
                     return search(run, Start(schedule, breaks))
