@@ -581,8 +581,8 @@ def rules_kept(match: Match, grid: Grid) -> bool:
             return False
         for a, b in enumerate(grid.opp[r]):
             seen.setdefault((a, b), set()).add(grid.white[r][a])
-    # Every pair met (each meeting in a new round, as a round is a perfect matching and the rounds
-    # total n games a pair), in a double round with each colour.
+    # n^2 pairs seen in the n * rounds games: each pair exactly once in a single round; in a double
+    # round (2n^2 games) each pair with both colours, so exactly twice, once with each.
     if len(seen) != n * n or (match.double and any(len(colours) != 2 for colours in seen.values())):
         return False
     a_rows, b_rows = grid.colours()
