@@ -30,8 +30,8 @@ past the balance and the team mate who must make up the team's total); rule 2 is
 parts and checked on each answer.  The image to start from keeps as many colour wishes as an image
 can, found greedily (no image keeps them all, so the solver is not asked to prove that).
 
-The time limit is shared out (a quarter at most for the start, 80% of what is left for the repair, 40%
-below :data:`FULL_MODEL_BOARDS` boards, where the full model is a fallback), and with a work limit each
+The time limit is shared out (a quarter at most for the start, 95% of what is left for the repair, 40%
+below :data:`FULL_MODEL_BOARDS` boards without played rounds, where the full model is a fallback), and with a work limit each
 part is capped in deterministic time as well, so one worker and a work limit give the same schedule on
 every run.  ``None`` means this stage found nothing (requests that may be impossible); the caller then
 falls back to the full model, which explains an impossible set of requests.
@@ -271,8 +271,10 @@ def design_at_scale(
     if start.missed:
         messages[0] += f"; {len(start.missed)} request(s) kept by no image found were repaired"
     # Without a repaired start there is nothing to improve, so the repair may take most of the time;
-    # below FULL_MODEL_BOARDS the full model (the caller's fallback) can still use what it leaves.
-    share = 0.4 if match.boards < FULL_MODEL_BOARDS else 0.95
+    # below FULL_MODEL_BOARDS the full model (the caller's fallback) can still use what it leaves,
+    # unless rounds were played: after a deviation the repair needs some 3 s at 14 boards and the
+    # full model, when it had to take over, ended at 58-74 breaks where the repair gives 28-40.
+    share = 0.4 if match.boards < FULL_MODEL_BOARDS and not match.played else 0.95
     repair_deadline = time.monotonic() + max((deadline - time.monotonic()) * share, 0.2)
     grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed, relax, excess)
     if grid is None:
