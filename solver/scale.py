@@ -31,10 +31,10 @@ parts and checked on each answer.  The image to start from keeps as many colour 
 can, found greedily (no image keeps them all, so the solver is not asked to prove that).
 
 The time limit is shared out (a quarter at most for the start, 95% of what is left for the repair, 40%
-below :data:`FULL_MODEL_BOARDS` boards without played rounds, where the full model is a fallback), and with a work limit each
-part is capped in deterministic time as well, so one worker and a work limit give the same schedule on
-every run.  ``None`` means this stage found nothing (requests that may be impossible); the caller then
-falls back to the full model, which explains an impossible set of requests.
+below :data:`FULL_MODEL_BOARDS` boards without played rounds, where the full model is a fallback), and
+with a work limit each part is capped in deterministic time as well, so one worker and a work limit give
+the same schedule on every run.  ``None`` means this stage found nothing (requests that may be
+impossible); the caller then falls back to the full model, which explains an impossible set of requests.
 """
 
 from __future__ import annotations

@@ -212,7 +212,8 @@ def colour_of(grid: Grid, player: Player, r: int) -> Colour:
 def unkept(match: Match, grid: Grid, fitted: int = 0) -> list[Request]:
     """The requests ``grid`` does not keep; the first ``fitted`` played rounds are known to be kept
     (``fit_prefix`` reproduced them), so they are not checked again (seconds at 100 boards, double)."""
-    requests = [p for p in match.played if p.round > fitted] + [*match.meets, *match.avoids, *match.colours]
+    requests: list[Request] = [p for p in match.played if p.round > fitted]
+    requests += [*match.meets, *match.avoids, *match.colours]
     return [request for request in requests if not request_kept(request, grid)]
 
 
