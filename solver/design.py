@@ -394,8 +394,8 @@ def _double_with_requests(run: DesignRun) -> Result | None:
     small = match.boards < DOUBLE_SCALE_BOARDS
     if folded is not None:
         # Below DOUBLE_SCALE_BOARDS the full model, seeded with the unfolded schedule, gets most of
-        # the time: it can prove the optimum there (6 boards, colours reversed in a played round: 10,
-        # where the bound without played rounds is 6), or find a schedule that is not paired.
+        # the time: it can prove the optimum there (5 boards, a wrong pairing or colours reversed in a
+        # played round: 10, above the bound with played rounds, 8), or find a schedule that is not paired.
         share = replace(params, time_limit=params.time_limit * SMALL_FOLD_SHARE) if small else params
         if small and params.work_limit is not None:
             share = replace(share, work_limit=params.work_limit * SMALL_FOLD_SHARE)
@@ -426,8 +426,10 @@ def _double_with_requests(run: DesignRun) -> Result | None:
 
 #: From this many boards on a double round with requests that has no paired schedule found goes
 #: through the organisers' stage on the double round itself (:func:`_double_with_requests`); below,
-#: the full model finds one in the time.
-DOUBLE_SCALE_BOARDS = 8
+#: the full model, which proves the optimum there (5 boards, deviations in a played round, seeds
+#: 50-53 of ``custom_scale.py``: all four optimal, two only feasible from the stage).  At 7 boards the
+#: stage gave 16, 10 where the full model had 18, 18 for a wrong pairing after the second round of a pair.
+DOUBLE_SCALE_BOARDS = 6
 
 #: Below :data:`DOUBLE_SCALE_BOARDS` boards, the share of the time limit the folded design may use.
 SMALL_FOLD_SHARE = 0.2

@@ -148,3 +148,16 @@ def test_a_deviating_played_round_is_repaired_reproducibly(n: int, seed: int, co
     assert first.schedule == again.schedule
     assert plain <= first.lower_bound <= first.breaks <= plain + 8
     assert any("paired double round" in message for message in first.messages) == colours
+
+
+def test_below_the_stage_the_full_model_seeded_with_the_paired_answer_proves_it() -> None:
+    # 5 boards, colours reversed in the first round of a round pair: the folded design answers in a
+    # fifth of the time and the full model, seeded with it, proves its breaks optimal (the bound with
+    # played rounds alone is lower).
+    n = 5
+    assert n < DOUBLE_SCALE_BOARDS
+    match, plain = deviated(n, 1, colours=True)
+    result = design_match(match, DesignParams(time_limit=30, workers=2))
+    assert result.status is Status.OPTIMAL and kept(result.schedule, match)
+    assert result.breaks is not None and result.breaks >= plain
+    assert any("paired double round" in message for message in result.messages)
