@@ -61,6 +61,14 @@ def _reversed(game: Game) -> Game:
     return Game(game.black, game.white)
 
 
+def _folded_round(t: int, first: tuple[Game, ...], second: tuple[Game, ...]) -> tuple[Game, ...] | None:
+    """Round t of the fold from the two rounds of round pair t; ``None`` unless they are the same
+    games with colours reversed."""
+    if tuple(_reversed(g) for g in first) != second:
+        return None
+    return first if t % 2 == 1 else second
+
+
 def unfold(single: Schedule) -> Schedule:
     """The paired double round whose fold is ``single`` (see the module docstring)."""
     rounds: list[tuple[Game, ...]] = []
@@ -76,10 +84,10 @@ def fold(double: Schedule) -> Schedule | None:
         return None
     rounds: list[tuple[Game, ...]] = []
     for t in range(1, len(double.rounds) // 2 + 1):
-        first, second = double.rounds[2 * t - 2], double.rounds[2 * t - 1]
-        if tuple(_reversed(g) for g in first) != second:
+        games = _folded_round(t, double.rounds[2 * t - 2], double.rounds[2 * t - 1])
+        if games is None:
             return None
-        rounds.append(first if t % 2 == 1 else second)
+        rounds.append(games)
     return Schedule(double.boards, tuple(rounds), double.team_a, double.team_b)
 
 
@@ -112,25 +120,19 @@ def fold_match(match: Match) -> Match | None:
     played: list[PlayedRound] = []
     for t in range(1, _pair(len(match.played)) + 1):
         first = match.played[2 * t - 2].games
-        if 2 * t <= len(match.played):
-            second = match.played[2 * t - 1].games
-            if tuple(_reversed(g) for g in first) != second:
-                return None
-            games = first if t % 2 == 1 else second
-        else:
-            games = first if t % 2 == 1 else tuple(_reversed(g) for g in first)
+        # An odd number played ends with the first round of a pair: its second is still free.
+        second = match.played[2 * t - 1].games if 2 * t <= len(match.played) else tuple(map(_reversed, first))
+        games = _folded_round(t, first, second)
+        if games is None:
+            return None
         played.append(PlayedRound(t, games))
-    rules = replace(match.rules, colour_balance=False, max_run=0)
-    try:
-        return Match(
-            boards=match.boards,
-            team_a=match.team_a,
-            team_b=match.team_b,
-            rules=rules,
-            meets=tuple(meets.values()),
-            avoids=avoids,
-            colours=tuple(wishes.values()),
-            played=tuple(played),
-        )
-    except ValueError:  # a request the fold cannot state (cannot happen for a valid double round)
-        return None
+    return Match(
+        boards=match.boards,
+        team_a=match.team_a,
+        team_b=match.team_b,
+        rules=replace(match.rules, colour_balance=False, max_run=0),
+        meets=tuple(meets.values()),
+        avoids=avoids,
+        colours=tuple(wishes.values()),
+        played=tuple(played),
+    )

@@ -396,9 +396,10 @@ def _double_with_requests(run: DesignRun) -> Result | None:
         # Below DOUBLE_SCALE_BOARDS the full model, seeded with the unfolded schedule, gets most of
         # the time: it can prove the optimum there (5 boards, a wrong pairing or colours reversed in a
         # played round: 10, above the bound with played rounds, 8), or find a schedule that is not paired.
-        share = replace(params, time_limit=params.time_limit * SMALL_FOLD_SHARE) if small else params
-        if small and params.work_limit is not None:
-            share = replace(share, work_limit=params.work_limit * SMALL_FOLD_SHARE)
+        share = params
+        if small:
+            work_share = None if params.work_limit is None else params.work_limit * SMALL_FOLD_SHARE
+            share = replace(params, time_limit=params.time_limit * SMALL_FOLD_SHARE, work_limit=work_share)
         found = scale.design_at_scale(folded, share, run.started, run.progress, recolouring=False, lower_bound=bound)
         if found is not None and found.schedule is not None and not found.relaxed:
             # The fold kept every rule and request of the folded match, so the unfolded schedule keeps
