@@ -26,7 +26,7 @@ import contextlib
 import itertools
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +43,8 @@ from scheveningen.models.phases import (
     phase_teams,
     row_fits,
     row_fits_twice,
+    rows_fitting,
+    team_rows,
 )
 from scheveningen.models.schedule import Schedule
 from scheveningen.solver.verifier import verify
@@ -273,7 +275,11 @@ def settle_team_b(
     in a worker process with ``--jobs``. ``deadline`` (``time.time()``) bounds the phase-model runs."""
     tally = Tally()
     fits = row_fits_twice if args.double else row_fits
-    teams_a = phase_teams(n, counts[0], counts[1], shapes_a, args.double, allowed=lambda row: fits(row, team_b))
+    if args.double:
+        allowed: Callable[[str], bool] = lambda row: fits(row, team_b)  # noqa: E731
+    else:
+        allowed = rows_fitting(team_rows(n, shapes_a), team_b).__contains__
+    teams_a = phase_teams(n, counts[0], counts[1], shapes_a, args.double, allowed=allowed)
     for team_a in teams_a:
         tally.pairs += 1
         if not all(fits(row, tuple(team_a)) for row in set(team_b)):

@@ -31,10 +31,12 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import matching_size
@@ -66,6 +68,11 @@ def rows_with_changes(boards: int, changes: int, first: str, double: bool = Fals
     """Every row of phases starting with ``first`` that changes phase exactly ``changes`` times,
     never at two consecutive round gaps (rule 2), and keeps rule 1; sorted.  ``double``: rows of a
     double round, 2 * boards rounds (rule 1 then asks for as many + rounds at odd as at even positions)."""
+    return list(_rows_with_changes(boards, changes, first, double))
+
+
+@functools.lru_cache(maxsize=256)
+def _rows_with_changes(boards: int, changes: int, first: str, double: bool) -> tuple[str, ...]:
     n = 2 * boards if double else boards
     other = {"+": "-", "-": "+"}
     rows = []
@@ -78,6 +85,26 @@ def rows_with_changes(boards: int, changes: int, first: str, double: bool = Fals
             sign, last = other[sign], gap
         if _keeps_rule_1(row):
             rows.append(row)
+    return tuple(sorted(rows))
+
+
+def _row_groups(
+    boards: int, special: Sequence[tuple[int, str]], others: int, double: bool
+) -> list[tuple[list[str], int]]:
+    """The groups :func:`phase_teams` fills: (the rows a group may use, how many players it has)."""
+    groups = [(rows_with_changes(boards, 1, "+", double) + rows_with_changes(boards, 1, "-", double), others)]
+    for (changes, first), count in sorted(Counter(special).items()):
+        groups.append((rows_with_changes(boards, changes, first, double), count))
+    return groups
+
+
+def team_rows(boards: int, special: Sequence[tuple[int, str]] = (), double: bool = False) -> list[str]:
+    """Every row a team of :func:`phase_teams` with these special players may use, alternators
+    included: what its ``allowed`` is asked about."""
+    length = 2 * boards if double else boards
+    rows = {"+" * length, "-" * length}
+    for group, _count in _row_groups(boards, special, 0, double):
+        rows.update(group)
     return sorted(rows)
 
 
@@ -104,10 +131,7 @@ def phase_teams(
     if any(changes < 1 or first not in "+-" for changes, first in special):
         raise ValueError(f"special players are (changes >= 1, '+' or '-'), got {list(special)}")
     keep = allowed or (lambda row: True)
-    shapes = sorted(Counter(special).items())
-    groups = [(rows_with_changes(n, 1, "+", double) + rows_with_changes(n, 1, "-", double), others)]
-    groups += [(rows_with_changes(n, changes, first, double), count) for (changes, first), count in shapes]
-    groups = [([row for row in rows if keep(row)], count) for rows, count in groups]
+    groups = [([row for row in rows if keep(row)], count) for rows, count in _row_groups(n, special, others, double)]
     high = (n + 1) // 2
     alternators = ("+" * length,) * plus + ("-" * length,) * minus
     if not all(keep(row) for row in set(alternators)):
@@ -128,6 +152,23 @@ def phase_teams(
     kinds = [[(row, packed(row)) for row in rows] for rows, _count in groups]
     if start_counts & top_bits:  # the alternators alone break rule 3
         return
+    # And the other way: a round still short of floor(n/2) + (or -) players needs a player still to
+    # come with that phase there.  Rows are taken in sorted order within a group, so from row i on
+    # only rows[i:] and the later groups remain: reach[g][i] has the top bit of every count one of
+    # those rows adds to.  Adding ``lift`` sets the top bit of each count that is at least floor(n/2).
+    lift = sum((1 + high - n // 2) << 8 * f for f in range(fields))
+    later = [0] * (len(groups) + 1)
+    for g in range(len(groups) - 1, -1, -1):
+        later[g] = later[g + 1]
+        if groups[g][1]:
+            later[g] |= functools.reduce(operator.or_, (bits for _row, bits in kinds[g]), 0)
+    reach = []
+    for g, rows_g in enumerate(kinds):
+        ahead = [later[g + 1]] * (len(rows_g) + 1)
+        for i in range(len(rows_g) - 1, -1, -1):
+            ahead[i] = ahead[i + 1] | rows_g[i][1]
+        reach.append([bits << 7 for bits in ahead])
+    reach_later = [bits << 7 for bits in later]
 
     def extend(group: int, start: int, left: int, counts: int, chosen: list[str]) -> Iterator[tuple[str, ...]]:
         if left == 0:
@@ -140,8 +181,12 @@ def phase_teams(
         for i in range(start, len(rows)):
             row, bits = rows[i]
             grown = counts + bits
-            if not grown & top_bits:
-                yield from extend(group, i, left - 1, grown, [*chosen, row])
+            if grown & top_bits:
+                continue
+            short = top_bits & ~(grown + lift)
+            if short & ~(reach[group][i] if left > 1 else reach_later[group + 1]):
+                continue
+            yield from extend(group, i, left - 1, grown, [*chosen, row])
 
     yield from extend(0, 0, groups[0][1], start_counts, [])
 
@@ -185,6 +230,50 @@ def row_fits(row: str, others: tuple[str, ...]) -> bool:
         j: [r for r, (x, y) in enumerate(zip(row, other, strict=True)) if x == y] for j, other in enumerate(others)
     }
     return matching_size(shared) == len(others)
+
+
+#: Kinds of opponent :func:`rows_fitting` checks by every subset at once; more go row by row.
+SUBSET_KINDS = 12
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _plus_bits(row: str) -> int:
+    """The rounds where ``row`` is +, as the bits of one integer."""
+    return sum(1 << r for r, sign in enumerate(row) if sign == "+")
+
+
+def rows_fitting(rows: Sequence[str], others: Sequence[str]) -> set[str]:
+    """The rows of ``rows`` whose player can meet each of ``others`` in a different round where the
+    two share a phase (single round): :func:`row_fits` for many rows against one team at once.
+
+    Opponents with the same row (a *kind*) have the same rounds in common with a given row, so
+    Hall's condition needs only the unions of kinds: for every set J of kinds, the rounds shared
+    with some kind of J number at least the opponents of those kinds.  Each row's shared rounds
+    are bits of one integer, and each union is one vectorised OR over all rows, so a team with few
+    kinds costs 2^kinds array operations instead of one matching a row.  More than
+    :data:`SUBSET_KINDS` kinds, or more than 64 rounds, go to :func:`row_fits` row by row.
+    """
+    unique = sorted(set(rows))
+    kinds = Counter(others)
+    if not unique:
+        return set()
+    length = len(unique[0])
+    if len(kinds) > SUBSET_KINDS or length > 64:
+        return {row for row in unique if row_fits(row, tuple(others))}
+
+    full = np.uint64((1 << length) - 1) if length < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
+    mine = np.array([_plus_bits(row) for row in unique], dtype=np.uint64)
+    shared = [~(mine ^ np.uint64(_plus_bits(kind))) & full for kind in kinds]
+    counts = list(kinds.values())
+    unions = [np.zeros(len(unique), dtype=np.uint64)]
+    demand = [0]
+    fits = np.ones(len(unique), dtype=bool)
+    for subset in range(1, 1 << len(counts)):
+        low = (subset & -subset).bit_length() - 1
+        unions.append(unions[subset & (subset - 1)] | shared[low])
+        demand.append(demand[subset & (subset - 1)] + counts[low])
+        fits &= np.bitwise_count(unions[subset]) >= demand[subset]
+    return {row for row, ok in zip(unique, fits.tolist(), strict=True) if ok}
 
 
 def _a_white(sign: str, r: int) -> bool:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from scheveningen.models.constructions import construct
@@ -19,7 +22,9 @@ from scheveningen.models.phases import (
     phase_teams,
     phases_of,
     row_fits,
+    rows_fitting,
     rows_with_changes,
+    team_rows,
 )
 from scheveningen.models.tables import best
 from scheveningen.solver.verifier import verify
@@ -339,6 +344,30 @@ def test_phase_teams_with_allowed_rows_are_the_teams_made_only_of_them() -> None
         kept = list(phase_teams(8, plus, minus, allowed=lambda row: row in allowed or len(set(row)) == 1))
         assert set(kept) == {t for t in every if all(row in allowed or len(set(row)) == 1 for row in t)}
     assert not list(phase_teams(8, 1, 0, allowed=lambda row: len(set(row)) > 1))  # alternators are checked too
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(n=st.integers(min_value=4, max_value=16), rng=st.randoms(use_true_random=False))
+def test_rows_fitting_is_row_fits_for_every_row_at_once(n: int, rng: random.Random) -> None:
+    # The split proof's vectorised Hall check over kinds of opponent must agree with the matching.
+    rows = team_rows(n, [(2, "+"), (3, "-")])
+    for _ in range(5):
+        kinds = rng.sample(rows, rng.randint(1, min(8, len(rows))))
+        team = tuple(rng.choice(kinds) for _ in range(n))
+        assert rows_fitting(rows, team) == {row for row in rows if row_fits(row, team)}
+
+
+def test_rows_fitting_checks_many_kinds_row_by_row() -> None:
+    rows = team_rows(14)
+    team = tuple(rows[:14])  # fourteen kinds: past the subset check, the matching answers
+    assert rows_fitting(rows, team) == {row for row in rows if row_fits(row, team)}
+
+
+def test_team_rows_are_the_rows_phase_teams_uses() -> None:
+    special = [(2, "+"), (2, "-")]
+    used = {row for team in phase_teams(8, 1, 1, special) for row in team}
+    assert used <= set(team_rows(8, special))
+    assert set(team_rows(8)) == {*rows_with_changes(8, 1, "+"), *rows_with_changes(8, 1, "-"), "+" * 8, "-" * 8}
 
 
 def test_fourteen_boards_pairs_that_pass_hall_s_condition_fail_games_spread() -> None:
