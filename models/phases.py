@@ -223,23 +223,55 @@ def meetings_fit(team_a: Sequence[str], team_b: Sequence[str]) -> bool:
 
 
 @functools.lru_cache(maxsize=1 << 16)
+def _plus_bits(row: str) -> int:
+    """The rounds where ``row`` is +, as the bits of one integer."""
+    return sum(1 << r for r, sign in enumerate(row) if sign == "+")
+
+
+@functools.lru_cache(maxsize=1 << 16)
 def row_fits(row: str, others: tuple[str, ...]) -> bool:
     """Whether the player of ``row`` can meet each of ``others`` in a different round where the two
-    share a phase (single round; cached: an enumeration asks again)."""
-    shared = {
-        j: [r for r, (x, y) in enumerate(zip(row, other, strict=True)) if x == y] for j, other in enumerate(others)
-    }
-    return matching_size(shared) == len(others)
+    share a phase (single round; cached: an enumeration asks again).
+
+    A largest matching of opponents into rounds, by augmenting paths, with opponents of the same row
+    counted together (a round remembers only which row it went to) and sets of rounds as the bits
+    of an integer.
+    """
+    full = (1 << len(row)) - 1
+    mine = _plus_bits(row)
+    shared: list[int] = []  # for each kind of opponent, the rounds it shares a phase with ``row``
+    wanted: list[int] = []
+    for kind, count in Counter(others).items():
+        rounds = ~(mine ^ _plus_bits(kind)) & full
+        if rounds.bit_count() < count:
+            return False
+        shared.append(rounds)
+        wanted.append(count)
+    owner: dict[int, int] = {}  # a round taken -> the kind of the opponent met there
+    taken = 0
+
+    def augment(kind: int, seen: list[int]) -> bool:
+        nonlocal taken
+        fresh = shared[kind] & ~seen[0]
+        if free := fresh & ~taken:
+            r = (free & -free).bit_length() - 1
+            owner[r], taken = kind, taken | 1 << r
+            return True
+        seen[0] |= fresh  # every round found here is tried from here, once a search
+        while fresh:
+            low = fresh & -fresh
+            fresh ^= low
+            r = low.bit_length() - 1
+            if augment(owner[r], seen):
+                owner[r] = kind
+                return True
+        return False
+
+    return all(augment(kind, [0]) for kind, count in enumerate(wanted) for _ in range(count))
 
 
 #: Kinds of opponent :func:`rows_fitting` checks by every subset at once; more go row by row.
 SUBSET_KINDS = 12
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _plus_bits(row: str) -> int:
-    """The rounds where ``row`` is +, as the bits of one integer."""
-    return sum(1 << r for r, sign in enumerate(row) if sign == "+")
 
 
 def rows_fitting(rows: Sequence[str], others: Sequence[str]) -> set[str]:
