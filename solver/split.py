@@ -1,0 +1,329 @@
+"""The split proof: "no N-board schedule with at most K breaks", case by case.
+
+Every player who is not a perfect alternator breaks at least once, so a schedule with few breaks has
+many alternators, and facts 2, 3 and 6 of docs/bounds.md and rule 3 limit how many of each phase
+each team can have.  Each case fixes those counts (:func:`alternator_cases`).  A case with few
+breaks to spare is settled by enumerating every set of phases it allows, pair by pair, with two
+necessary conditions (Hall's condition for each player, :func:`~scheveningen.models.phases.row_fits`;
+the games between kinds of row spread over the rounds,
+:func:`~scheveningen.models.phases.games_spread`) and the phase model with the phases fixed for the
+pairs that pass both; any other case goes to the phase model with the alternators fixed.  Every
+schedule falls in some case, so INFEASIBLE in every case proves the bound; a schedule found within
+it is verified and refutes the bound.
+
+``benchmarks/phase_bounds.py --split N:K`` runs it and writes the record; the tests re-run it for
+the sizes that take seconds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Protocol
+
+from ortools.sat.python import cp_model
+
+from scheveningen.models.phases import (
+    PhaseModel,
+    games_spread,
+    phase_teams,
+    row_fits,
+    row_fits_twice,
+    rows_fitting,
+    team_rows,
+)
+from scheveningen.models.schedule import Schedule
+from scheveningen.solver.verifier import verify
+
+
+@dataclass(frozen=True)
+class SplitOptions:
+    """How a split proof runs: ``spare`` breaks to spare at most for a case to be enumerated (more
+    go to the phase model with the alternators fixed), a ``double`` round, ``seconds`` for each
+    phase-model run, CP-SAT ``workers`` and ``seed``, and ``jobs`` local processes for the groups
+    of an enumerated case."""
+
+    spare: int = 2
+    double: bool = False
+    seconds: float = 1200.0
+    workers: int = 1
+    seed: int = 0
+    jobs: int = 1
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """One case of a split proof: the alternator counts (A+, A-, B+, B-), the CP-SAT status
+    (INFEASIBLE: no schedule in this case), the seconds taken, whether a verified schedule within
+    the bound was found, and how the case was settled."""
+
+    counts: tuple[int, int, int, int]
+    status: str
+    seconds: float
+    refutes: bool
+    how: str
+    tally: Tally | None = None  # an enumerated case's counts of sets and pairs
+
+
+def split_proof(n: int, k: int, options: SplitOptions) -> Iterator[CaseResult]:
+    """Each case of "no ``n``-board schedule with at most ``k`` breaks", settled in turn."""
+    for counts in alternator_cases(n, k, double=options.double):
+        if k - least_breaks(n, counts) <= options.spare:
+            yield enumerated_case(n, k, counts, options)
+        else:
+            built = PhaseModel.build(n, at_most=k, alternators=counts, double=options.double)
+            status, elapsed, refutes = solve_within(built, k, options.seconds, options)
+            yield CaseResult(counts, status, elapsed, refutes, "phase model, alternators fixed")
+
+
+class Built(Protocol):
+    """A built model of either kind: the CP-SAT model and a way to read its schedule."""
+
+    model: cp_model.CpModel
+
+    def schedule_from(self, solver: cp_model.CpSolver) -> Schedule: ...
+
+
+def solve_within(built: Built, k: int, seconds: float, options: SplitOptions) -> tuple[str, float, bool]:
+    """Solve; return the status, the seconds taken, and whether a verified schedule with at most k breaks came out."""
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = options.workers
+    solver.parameters.random_seed = options.seed
+    started = time.perf_counter()
+    status = solver.status_name(solver.solve(built.model))
+    elapsed = time.perf_counter() - started
+    refutes = False
+    if status in ("FEASIBLE", "OPTIMAL"):
+        verdict = verify(built.schedule_from(solver), double=options.double)
+        refutes = verdict.ok and verdict.metrics.total_breaks <= k
+    return status, elapsed, refutes
+
+
+def alternator_cases(n: int, k: int, double: bool = False) -> list[tuple[int, int, int, int]]:
+    """Every (A+, A-, B+, B-) count of perfect alternators a schedule with at most k breaks can have.
+
+    Each other player breaks at least once, so at least 2n - k alternate; a team has at most
+    ceil(n/2) of one phase (rule 3); alternators of A and B with opposite phases never meet
+    (docs/bounds.md, fact 2).  For even n, a team with p + and q - alternators has at least |p - q|
+    players who change phase an even number of times, at least twice (docs/bounds.md, fact 8), each
+    one more break.  For n = 2 mod 4 a team has at most n/2 - 1 alternators of a phase (fact 3)
+    and at most n - 3 in all (fact 6).  One case per orbit of colour reversal and of swapping
+    the teams with colour reversal, both of which keep the rules and the breaks.  ``double``: the
+    limits of fact 3 and fact 6 for n = 2 mod 4 are single-round facts and are not used (a double
+    round keeps the rest: rule 3's cap, fact 2 and the count of fact 8 hold as written).
+    """
+    cap = (n + 1) // 2
+    seen: set[tuple[int, int, int, int]] = set()
+    cases: list[tuple[int, int, int, int]] = []
+    for a_plus, a_minus, b_plus, b_minus in itertools.product(range(cap + 1), repeat=4):
+        least = 2 * n - (a_plus + a_minus + b_plus + b_minus)
+        if n % 2 == 0:
+            least += abs(a_plus - a_minus) + abs(b_plus - b_minus)
+        if (a_plus and b_minus) or (a_minus and b_plus) or least > k:
+            continue
+        if (
+            n % 4 == 2
+            and not double
+            and (max(a_plus, a_minus, b_plus, b_minus) >= n // 2 or max(a_plus + a_minus, b_plus + b_minus) > n - 3)
+        ):
+            continue
+        if a_plus + a_minus > n or b_plus + b_minus > n:
+            continue
+        orbit = {
+            (a_plus, a_minus, b_plus, b_minus),
+            (a_minus, a_plus, b_minus, b_plus),
+            (b_plus, b_minus, a_plus, a_minus),
+            (b_minus, b_plus, a_minus, a_plus),
+        }
+        if not orbit & seen:
+            seen |= orbit
+            cases.append(min(orbit))
+    return sorted(cases)
+
+
+def least_breaks(n: int, counts: tuple[int, int, int, int]) -> int:
+    """The fewest breaks a case allows: one for every player who is not an alternator and, for even
+    n, one more for each of the |p - q| players per team that change phase an even number of times."""
+    least = 2 * n - sum(counts)
+    if n % 2 == 0:
+        least += abs(counts[0] - counts[1]) + abs(counts[2] - counts[3])
+    return least
+
+
+def team_shapes(n: int, plus: int, minus: int, extra: int) -> list[tuple[tuple[int, str], ...]]:
+    """The players beyond one phase change a team can have with exactly ``extra`` breaks more than
+    one per player who is not an alternator: multisets of (changes >= 2, first phase).
+
+    For even n the team has n/2 + players in its first and last rounds, so p + E+ = q + E-, where
+    E+ (E-) counts the players changing phase an even number of times that start with + (-).
+    """
+    found = []
+
+    def grow(left: int, smallest: tuple[int, str], chosen: list[tuple[int, str]]) -> None:
+        if left == 0:
+            e_plus = sum(1 for c, f in chosen if c % 2 == 0 and f == "+")
+            e_minus = sum(1 for c, f in chosen if c % 2 == 0 and f == "-")
+            if n % 2 or plus + e_plus == minus + e_minus:
+                found.append(tuple(chosen))
+            return
+        for changes in range(2, left + 2):
+            for first in "+-":
+                shape = (changes, first)
+                if shape >= smallest and len(chosen) < n - plus - minus:
+                    grow(left - (changes - 1), shape, [*chosen, shape])
+
+    grow(extra, (0, "+"), [])
+    return found
+
+
+def shape_cases(
+    n: int, k: int, counts: tuple[int, int, int, int]
+) -> list[tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]]:
+    """Every way the break budget k can be spent beyond one break a non-alternator, as the special
+    players of team A and of team B (:func:`team_shapes`); the total of breaks is even (fact 1)."""
+    spare = k - (2 * n - sum(counts))
+    cases = []
+    for extra_a in range(spare + 1):
+        for extra_b in range(spare - extra_a + 1):
+            if (extra_a + extra_b + 2 * n - sum(counts)) % 2:
+                continue
+            for shapes_a in team_shapes(n, counts[0], counts[1], extra_a):
+                for shapes_b in team_shapes(n, counts[2], counts[3], extra_b):
+                    cases.append((shapes_a, shapes_b))
+    return cases
+
+
+_TEAMS: dict[tuple[int, int, int, tuple[tuple[int, str], ...], bool], list[tuple[str, ...]]] = {}
+
+
+def teams_of(
+    n: int, plus: int, minus: int, shapes: tuple[tuple[int, str], ...], double: bool = False
+) -> list[tuple[str, ...]]:
+    key = (n, plus, minus, shapes, double)
+    if key not in _TEAMS:
+        _TEAMS[key] = list(phase_teams(n, plus, minus, shapes, double=double))
+    return _TEAMS[key]
+
+
+def enumerated_case(
+    n: int, k: int, counts: tuple[int, int, int, int], options: SplitOptions
+) -> CaseResult:
+    """A case whose budget leaves few breaks to spare: try every set of phases that spends it.
+
+    Every player but the alternators changes phase once, except the special players of
+    :func:`shape_cases`.  For each way to choose them, every team of phases of B
+    (:func:`phase_teams`) is taken in turn, and team A is built only from the rows that can meet
+    every B player in different rounds of the same phase (``row_fits``: a row failing it fails
+    with this B whatever the rest of A).  Each pair is then checked for B's rows the same way,
+    then for the games between each kind of row (``games_spread``), and the rest go to the phase
+    model with the phases fixed.  The status is INFEASIBLE when every set of phases is; ``how`` and
+    ``tally`` say how the sets of phases were settled.
+
+    Many sets of B allow the same rows of A (30 boards: 10,185 sets of B, 197 sets of rows), so
+    the sets of B are grouped by the rows they allow and A's teams are listed once a group
+    (:func:`settle_group`); the pairs and their checks are the same.
+    """
+    started = time.perf_counter()
+    tally = Tally()
+    shapes = shape_cases(n, k, counts)
+    groups: dict[tuple[tuple[tuple[int, str], ...], frozenset[str]], list[tuple[str, ...]]] = {}
+    for shapes_a, shapes_b in shapes:
+        candidates = team_rows(n, shapes_a, options.double)
+        for team_b in teams_of(n, counts[2], counts[3], shapes_b, options.double):
+            if options.double:
+                allowed = frozenset(row for row in candidates if row_fits_twice(row, team_b))
+            else:
+                allowed = frozenset(rows_fitting(candidates, team_b))
+            groups.setdefault((shapes_a, allowed), []).append(team_b)
+    deadline = time.time() + options.seconds
+    with ProcessPoolExecutor(options.jobs) if options.jobs > 1 else contextlib.nullcontext() as pool:
+        jobs = [(n, k, counts, *key, teams_b, deadline, options) for key, teams_b in groups.items()]
+        if pool is None:
+            results: Iterator[Tally] = (settle_group(*job) for job in jobs)
+        else:
+            futures = [pool.submit(settle_group, *job) for job in jobs]
+            results = (future.result() for future in futures)
+        for part in results:
+            tally.add(part)
+            if part.status != "INFEASIBLE":
+                if pool is not None:
+                    pool.shutdown(cancel_futures=True)
+                break
+    special = "; ".join(f"A {list(a)} B {list(b)}" for a, b in shapes if a or b)
+    how = (
+        f"{tally.teams_b} sets of phases of B in {len(shapes)} ways to spend the breaks (players changing phase "
+        f"more than once: {special or 'none'}); {tally.pairs} sets of A from the rows that can meet all of B: "
+        f"{tally.unmatched} where a B player cannot meet all its opponents, {tally.crowded} where the games of two "
+        f"kinds of row cannot be spread over the rounds, {tally.solved} solved with the phases fixed"
+    )
+    return CaseResult(counts, tally.status, time.perf_counter() - started, tally.refutes, how, tally)
+
+
+@dataclass
+class Tally:
+    """How the pairs of one group of sets of B were settled (:func:`settle_group`)."""
+
+    teams_b: int = 0
+    pairs: int = 0
+    unmatched: int = 0
+    crowded: int = 0
+    solved: int = 0
+    status: str = "INFEASIBLE"
+    refutes: bool = False
+
+    def add(self, other: Tally) -> None:
+        """Count ``other``'s pairs in; its status wins when it is not INFEASIBLE."""
+        self.teams_b += other.teams_b
+        self.pairs += other.pairs
+        self.unmatched += other.unmatched
+        self.crowded += other.crowded
+        self.solved += other.solved
+        if other.status != "INFEASIBLE":
+            self.status, self.refutes = other.status, other.refutes
+
+
+def settle_group(
+    n: int,
+    k: int,
+    counts: tuple[int, int, int, int],
+    shapes_a: tuple[tuple[int, str], ...],
+    allowed: frozenset[str],
+    teams_b: list[tuple[str, ...]],
+    deadline: float,
+    options: SplitOptions,
+) -> Tally:
+    """Every set of phases of A with ``shapes_a`` made of ``allowed`` rows, against each set of B that
+    allows exactly those rows (:func:`enumerated_case`); runs in a worker process with ``--jobs``.
+    ``deadline`` (``time.time()``) bounds the phase-model runs."""
+    tally = Tally()
+    fits = row_fits_twice if options.double else row_fits
+    teams_a = list(phase_teams(n, counts[0], counts[1], shapes_a, options.double, allowed=allowed.__contains__))
+    fitted: dict[tuple[int, str], bool] = {}  # (which team of A, a row of B): does the row fit
+    for team_b in teams_b:
+        tally.teams_b += 1
+        for index, team_a in enumerate(teams_a):
+            tally.pairs += 1
+            unfit = False
+            for row in set(team_b):
+                if (index, row) not in fitted:
+                    fitted[index, row] = fits(row, team_a)
+                if not fitted[index, row]:
+                    unfit = True
+                    break
+            if unfit:
+                tally.unmatched += 1
+                continue
+            if games_spread(team_a, team_b, options.double) == "INFEASIBLE":
+                tally.crowded += 1
+                continue
+            model = PhaseModel.build(n, at_most=k, patterns=(team_a, team_b), double=options.double)
+            tally.status, _, tally.refutes = solve_within(model, k, max(deadline - time.time(), 0.1), options)
+            tally.solved += 1
+            if tally.status != "INFEASIBLE":
+                return tally
+    return tally

@@ -1,0 +1,62 @@
+"""The split proof (docs/bounds.md, facts 8-10) re-run for the sizes that take seconds."""
+
+from __future__ import annotations
+
+import pytest
+
+from scheveningen.solver.split import SplitOptions, alternator_cases, split_proof
+
+#: Fact 10's table: (sets of phases of B, pairs of teams, a B player fails Hall, games cannot be spread).
+FACT_10 = {
+    10: (230, 684, 654, 30),
+    14: (781, 3913, 3837, 76),
+    18: (1868, 13130, 12992, 138),
+    22: (3675, 33223, 33007, 216),
+}
+
+
+def _totals(n: int, k: int, options: SplitOptions) -> tuple[list[str], tuple[int, int, int, int]]:
+    statuses, totals = [], [0, 0, 0, 0]
+    for case in split_proof(n, k, options):
+        statuses.append(case.status)
+        assert not case.refutes
+        assert case.tally is not None  # every case of these sizes is enumerated
+        for i, count in enumerate((case.tally.teams_b, case.tally.pairs, case.tally.unmatched, case.tally.crowded)):
+            totals[i] += count
+    return statuses, (totals[0], totals[1], totals[2], totals[3])
+
+
+@pytest.mark.parametrize("n", sorted(FACT_10))
+def test_no_single_round_has_n_plus_6_breaks(n: int) -> None:
+    # Fact 8 (10 boards) and fact 10 (14 to 22 boards): every case of at most n + 6 breaks fails, and
+    # every pair of teams fails Hall's condition or games_spread, as the table in docs/bounds.md says.
+    statuses, totals = _totals(n, n + 6, SplitOptions(spare=2))
+    assert statuses and set(statuses) == {"INFEASIBLE"}
+    assert totals == FACT_10[n]
+
+
+@pytest.mark.parametrize("n", [7, 9, 11])
+def test_no_odd_double_round_has_n_plus_1_breaks(n: int) -> None:
+    # Fact 9 by computer: only the case (0, 0, m, m) has pairs of teams, 6(n - 1), all failing.
+    options = SplitOptions(spare=2, double=True)
+    results = list(split_proof(n, n + 1, options))
+    assert results and {case.status for case in results} == {"INFEASIBLE"}
+    with_pairs = [case for case in results if case.tally is not None and case.tally.pairs]
+    assert [case.counts for case in with_pairs] == [(0, 0, n // 2, n // 2)]
+    assert with_pairs[0].tally is not None and with_pairs[0].tally.pairs == 6 * (n - 1)
+
+
+@pytest.mark.parametrize(("n", "k"), [(5, 8), (6, 14), (7, 10), (10, 18)])
+def test_the_split_finds_a_verified_schedule_at_the_optimum(n: int, k: int) -> None:
+    # At the optimum the proof must fail: some case yields a schedule that the verifier accepts.
+    results = list(split_proof(n, k, SplitOptions(spare=2, seconds=60)))
+    assert any(case.refutes for case in results)
+    assert all(case.status in ("INFEASIBLE", "OPTIMAL", "FEASIBLE") for case in results)
+
+
+def test_alternator_cases_keep_facts_2_3_and_6() -> None:
+    for counts in alternator_cases(18, 24):
+        a_plus, a_minus, b_plus, b_minus = counts
+        assert not (a_plus and b_minus) and not (a_minus and b_plus)  # fact 2
+        assert max(counts) <= 8 and a_plus + a_minus <= 15 and b_plus + b_minus <= 15  # facts 3 and 6
+    assert alternator_cases(18, 24) == [(0, 0, 6, 6), (0, 0, 6, 7), (0, 0, 6, 8), (0, 0, 7, 7), (0, 0, 7, 8)]
