@@ -281,30 +281,34 @@ def rows_fitting(rows: Sequence[str], others: Sequence[str]) -> set[str]:
     Opponents with the same row (a *kind*) have the same rounds in common with a given row, so
     Hall's condition needs only the unions of kinds: for every set J of kinds, the rounds shared
     with some kind of J number at least the opponents of those kinds.  Each row's shared rounds
-    are bits of one integer, and each union is one vectorised OR over all rows, so a team with few
-    kinds costs 2^kinds array operations instead of one matching a row.  More than
-    :data:`SUBSET_KINDS` kinds, or more than 64 rounds, go to :func:`row_fits` row by row.
+    are bits of one integer (in words of 64), and each union is one vectorised OR over all rows,
+    so a team with few kinds costs 2^kinds array operations instead of one matching a row.  More
+    than :data:`SUBSET_KINDS` kinds go to :func:`row_fits` row by row.
     """
     unique = sorted(set(rows))
     kinds = Counter(others)
     if not unique:
         return set()
-    length = len(unique[0])
-    if len(kinds) > SUBSET_KINDS or length > 64:
+    if len(kinds) > SUBSET_KINDS:
         return {row for row in unique if row_fits(row, tuple(others))}
+    length = len(unique[0])
+    words = (length + 63) // 64
 
-    full = np.uint64((1 << length) - 1) if length < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
-    mine = np.array([_plus_bits(row) for row in unique], dtype=np.uint64)
-    shared = [~(mine ^ np.uint64(_plus_bits(kind))) & full for kind in kinds]
+    def split(bits: int) -> list[int]:
+        return [bits >> 64 * w & 0xFFFFFFFFFFFFFFFF for w in range(words)]
+
+    full = np.array(split((1 << length) - 1), dtype=np.uint64)
+    mine = np.array([split(_plus_bits(row)) for row in unique], dtype=np.uint64)
+    shared = [~(mine ^ np.array(split(_plus_bits(kind)), dtype=np.uint64)) & full for kind in kinds]
     counts = list(kinds.values())
-    unions = [np.zeros(len(unique), dtype=np.uint64)]
+    unions = [np.zeros_like(mine)]
     demand = [0]
     fits = np.ones(len(unique), dtype=bool)
     for subset in range(1, 1 << len(counts)):
         low = (subset & -subset).bit_length() - 1
         unions.append(unions[subset & (subset - 1)] | shared[low])
         demand.append(demand[subset & (subset - 1)] + counts[low])
-        fits &= np.bitwise_count(unions[subset]) >= demand[subset]
+        fits &= np.bitwise_count(unions[subset]).sum(axis=1) >= demand[subset]
     return {row for row, ok in zip(unique, fits.tolist(), strict=True) if ok}
 
 

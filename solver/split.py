@@ -210,9 +210,7 @@ def teams_of(
     return _TEAMS[key]
 
 
-def enumerated_case(
-    n: int, k: int, counts: tuple[int, int, int, int], options: SplitOptions
-) -> CaseResult:
+def enumerated_case(n: int, k: int, counts: tuple[int, int, int, int], options: SplitOptions) -> CaseResult:
     """A case whose budget leaves few breaks to spare: try every set of phases that spends it.
 
     Every player but the alternators changes phase once, except the special players of

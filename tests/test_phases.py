@@ -363,6 +363,17 @@ def test_rows_fitting_checks_many_kinds_row_by_row() -> None:
     assert rows_fitting(rows, team) == {row for row in rows if row_fits(row, team)}
 
 
+def test_rows_fitting_holds_past_64_rounds() -> None:
+    # Rounds are bits in words of 64: 70 boards take two words.
+    rng = random.Random(70)
+    rows = team_rows(70)
+    for _ in range(10):
+        kinds = [*rng.sample(rows, 4), "+" * 70, "-" * 70]
+        team = tuple(rng.choice(kinds) for _ in range(70))
+        fitting = rows_fitting(rows, team)
+        assert fitting == {row for row in rows if row_fits(row, team)}
+
+
 def test_team_rows_are_the_rows_phase_teams_uses() -> None:
     special = [(2, "+"), (2, "-")]
     used = {row for team in phase_teams(8, 1, 1, special) for row in team}
