@@ -281,9 +281,9 @@ def rows_fitting(rows: Sequence[str], others: Sequence[str]) -> set[str]:
     Opponents with the same row (a *kind*) have the same rounds in common with a given row, so
     Hall's condition needs only the unions of kinds: for every set J of kinds, the rounds shared
     with some kind of J number at least the opponents of those kinds.  Each row's shared rounds
-    are bits of one integer (in words of 64), and each union is one vectorised OR over all rows,
-    so a team with few kinds costs 2^kinds array operations instead of one matching a row.  More
-    than :data:`SUBSET_KINDS` kinds go to :func:`row_fits` row by row.
+    are bits (in words of 64), and the unions of all subsets of kinds for all rows are built at
+    once, one array operation a kind, instead of one matching a row.  More than
+    :data:`SUBSET_KINDS` kinds go to :func:`row_fits` row by row.
     """
     unique = sorted(set(rows))
     kinds = Counter(others)
@@ -291,25 +291,31 @@ def rows_fitting(rows: Sequence[str], others: Sequence[str]) -> set[str]:
         return set()
     if len(kinds) > SUBSET_KINDS:
         return {row for row in unique if row_fits(row, tuple(others))}
+    mine = _row_words(tuple(unique))
     length = len(unique[0])
-    words = (length + 63) // 64
-
-    def split(bits: int) -> list[int]:
-        return [bits >> 64 * w & 0xFFFFFFFFFFFFFFFF for w in range(words)]
-
-    full = np.array(split((1 << length) - 1), dtype=np.uint64)
-    mine = np.array([split(_plus_bits(row)) for row in unique], dtype=np.uint64)
-    shared = [~(mine ^ np.array(split(_plus_bits(kind)), dtype=np.uint64)) & full for kind in kinds]
-    counts = list(kinds.values())
-    unions = [np.zeros_like(mine)]
-    demand = [0]
-    fits = np.ones(len(unique), dtype=bool)
-    for subset in range(1, 1 << len(counts)):
-        low = (subset & -subset).bit_length() - 1
-        unions.append(unions[subset & (subset - 1)] | shared[low])
-        demand.append(demand[subset & (subset - 1)] + counts[low])
-        fits &= np.bitwise_count(unions[subset]).sum(axis=1) >= demand[subset]
+    full = np.array(_split_words((1 << length) - 1, mine.shape[1]), dtype=np.uint64)
+    # unions[J] for every subset J of kinds, built one kind at a time: J without kind j, then with.
+    unions = np.zeros((1, *mine.shape), dtype=np.uint64)
+    demand = np.zeros(1, dtype=np.int64)
+    for kind, count in kinds.items():
+        shared = ~(mine ^ np.array(_split_words(_plus_bits(kind), mine.shape[1]), dtype=np.uint64)) & full
+        unions = np.concatenate([unions, unions | shared])
+        demand = np.concatenate([demand, demand + count])
+    found = np.bitwise_count(unions).sum(axis=2, dtype=np.int64)  # (subsets, rows): rounds in each union
+    fits = (found >= demand[:, None]).all(axis=0)
     return {row for row, ok in zip(unique, fits.tolist(), strict=True) if ok}
+
+
+def _split_words(bits: int, words: int) -> list[int]:
+    """An integer's bits in ``words`` words of 64, lowest first."""
+    return [bits >> 64 * w & 0xFFFFFFFFFFFFFFFF for w in range(words)]
+
+
+@functools.lru_cache(maxsize=256)
+def _row_words(rows: tuple[str, ...]) -> np.ndarray:
+    """Each row's + rounds in words of 64 bits (cached: the split asks for the same rows again and again)."""
+    words = (len(rows[0]) + 63) // 64
+    return np.array([_split_words(_plus_bits(row), words) for row in rows], dtype=np.uint64)
 
 
 def _a_white(sign: str, r: int) -> bool:
