@@ -169,6 +169,14 @@ def phase_teams(
             ahead[i] = ahead[i + 1] | rows_g[i][1]
         reach.append([bits << 7 for bits in ahead])
     reach_later = [bits << 7 for bits in later]
+    # For even n every round has exactly n/2 + players, so the team's last player has one possible
+    # row: + exactly where a round still has n/2 - 1.  It is looked up instead of tried row by row.
+    last_forced = n % 2 == 0
+    position = [{row: i for i, (row, _bits) in enumerate(rows_g)} for rows_g in kinds]
+
+    def forced_row(counts: int) -> str:
+        plus = counts.to_bytes(fields, "little")[0::2]
+        return "".join("+" if count == 126 else "-" for count in plus)
 
     def extend(group: int, start: int, left: int, counts: int, chosen: list[str]) -> Iterator[tuple[str, ...]]:
         if left == 0:
@@ -176,6 +184,11 @@ def phase_teams(
                 yield from extend(group + 1, 0, groups[group + 1][1], counts, chosen)
             else:
                 yield tuple(sorted((*alternators, *chosen)))
+            return
+        if last_forced and left == 1 and group + 1 == len(groups):
+            row = forced_row(counts)
+            if position[group].get(row, -1) >= start:
+                yield tuple(sorted((*alternators, *chosen, row)))
             return
         rows = kinds[group]
         for i in range(start, len(rows)):
