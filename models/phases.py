@@ -178,30 +178,54 @@ def phase_teams(
         plus = counts.to_bytes(fields, "little")[0::2]
         return "".join("+" if count == 126 else "-" for count in plus)
 
-    def extend(group: int, start: int, left: int, counts: int, chosen: list[str]) -> Iterator[tuple[str, ...]]:
-        if left == 0:
-            if group + 1 < len(groups):
-                yield from extend(group + 1, 0, groups[group + 1][1], counts, chosen)
-            else:
-                yield tuple(sorted((*alternators, *chosen)))
-            return
+    def next_group(group: int, left: int) -> tuple[int, int] | None:
+        """The group the next player comes from and how many it still needs; None when the team is full."""
+        while left == 0:
+            if group + 1 == len(groups):
+                return None
+            group += 1
+            left = groups[group][1]
+        return group, left
+
+    # A depth-first search over an explicit stack (a recursive generator would pass every team up
+    # through one frame a player).  A frame: [group, next row to try, players the group still needs,
+    # the counts so far, whether the frame added a row to ``chosen``].
+    chosen: list[str] = []
+    first = next_group(0, groups[0][1])
+    if first is None:
+        yield tuple(sorted(alternators))
+        return
+    stack: list[list[int]] = [[first[0], 0, first[1], start_counts, 0]]
+    while stack:
+        frame = stack[-1]
+        group, i, left, counts = frame[0], frame[1], frame[2], frame[3]
+        rows = kinds[group]
+        pushed = False
         if last_forced and left == 1 and group + 1 == len(groups):
             row = forced_row(counts)
-            if position[group].get(row, -1) >= start:
+            if position[group].get(row, -1) >= i:
                 yield tuple(sorted((*alternators, *chosen, row)))
-            return
-        rows = kinds[group]
-        for i in range(start, len(rows)):
+            i = len(rows)
+        while i < len(rows):
             row, bits = rows[i]
+            i += 1
             grown = counts + bits
             if grown & top_bits:
                 continue
             short = top_bits & ~(grown + lift)
-            if short & ~(reach[group][i] if left > 1 else reach_later[group + 1]):
+            if short & ~(reach[group][i - 1] if left > 1 else reach_later[group + 1]):
                 continue
-            yield from extend(group, i, left - 1, grown, [*chosen, row])
-
-    yield from extend(0, 0, groups[0][1], start_counts, [])
+            after = next_group(group, left - 1)
+            if after is None:
+                yield tuple(sorted((*alternators, *chosen, row)))
+                continue
+            frame[1] = i
+            chosen.append(row)
+            stack.append([after[0], i - 1 if after[0] == group else 0, after[1], grown, 1])
+            pushed = True
+            break
+        if not pushed and stack.pop()[4]:  # a frame done: its row leaves ``chosen``
+            chosen.pop()
 
 
 def one_change_teams(boards: int, plus: int, minus: int, twice: tuple[int, int] = (0, 0)) -> Iterator[tuple[str, ...]]:
