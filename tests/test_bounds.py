@@ -3,6 +3,9 @@ schedules, the solver run without the bound as a cut, and the constructions that
 
 from __future__ import annotations
 
+import csv
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -140,6 +143,16 @@ def test_fourteen_boards_are_proven_optimal_at_twenty_two() -> None:
     result = design(14, DesignParams(time_limit=1, workers=1))
     assert result.status.value == "optimal"
     assert result.breaks == result.lower_bound == 22
+
+
+@pytest.mark.parametrize("n", sorted(n for n in COMPUTER_PROVEN_BOUNDS if n >= 10))
+def test_every_size_proven_by_the_split_has_its_record(n: int) -> None:
+    # A bound claimed by computer must have the run that proves it: every case INFEASIBLE.
+    record = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / f"phase_split_{n}_{n + 6}.csv"
+    with record.open(newline="") as handle:
+        cases = list(csv.DictReader(handle))
+    assert cases and {case["status"] for case in cases} == {"INFEASIBLE"}
+    assert COMPUTER_PROVEN_BOUNDS[n] == n + 8
 
 
 @pytest.mark.parametrize("n", sorted(n for n in COMPUTER_PROVEN_BOUNDS if n > 14))

@@ -101,6 +101,38 @@ def test_fair_objective_keeps_the_fewest_breaks_and_proves_the_best_split(n: int
         assert _team_gap(fair) == 0
 
 
+@pytest.mark.parametrize(("boards", "double"), [(16, False), (30, False), (10, True)])
+def test_fair_objective_with_requests_keeps_the_breaks_of_the_breaks_objective(boards: int, double: bool) -> None:
+    # "fair" with a meeting, an avoid and a colour wish: the stages of the breaks objective first, then
+    # (single rounds below 24 boards) the split, never with more breaks. 16 boards used to end at 92
+    # breaks after 10 s and 40 boards at exit 3, where "breaks" answered at once.
+    fair = Match(
+        boards=boards,
+        double=double,
+        rules=RuleSettings(objective="fair"),
+        meets=(Meet(a=1, b=5, round=3),),
+        avoids=(Avoid(a=2, b=7, rounds=(1, 2, 3, 4)),),
+        colours=(ColourWish(Player(Team.A, 3), 10, Colour.WHITE),),
+    )
+    params = DesignParams(time_limit=4, workers=1, work_limit=2)
+    breaks_first = design_match(replace(fair, rules=RuleSettings()), params)
+    result = design_match(fair, params)
+    assert result.schedule is not None and result.breaks is not None and breaks_first.breaks is not None
+    assert result.breaks <= breaks_first.breaks
+    assert result.status in (Status.OPTIMAL, Status.FEASIBLE)
+    verdict = verify(result.schedule, double=double, match=fair)
+    assert verdict.ok and not verdict.requests
+
+
+def test_fair_objective_with_impossible_requests_is_infeasible() -> None:
+    # Two meetings of A1 in one round cannot hold whatever the objective.
+    match = Match(
+        boards=12, rules=RuleSettings(objective="fair"), meets=(Meet(a=1, b=1, round=2), Meet(a=1, b=2, round=2))
+    )
+    result = design_match(match, DesignParams(time_limit=4, workers=1, work_limit=2))
+    assert result.status is Status.INFEASIBLE and result.schedule is None
+
+
 @pytest.mark.parametrize("n", [4, 6])
 def test_objective_none_returns_a_valid_schedule(n: int) -> None:
     result = design(n, DesignParams(time_limit=10, workers=2), objective="none")
