@@ -13,16 +13,20 @@ then exits with status 1.
     python benchmarks/phase_bounds.py --split N:K[:SECONDS]   (one proof, split by alternators)
     python benchmarks/phase_bounds.py --double --case 5:6,7:8   (double rounds, fact 9)
     python benchmarks/phase_bounds.py --split 7:8:SECONDS --spare 2 --double   (fact 9, 7 boards, split)
+    python benchmarks/phase_bounds.py --survivors N:K --spare 2   (the split's pairs passing Hall's condition)
 
 A case may carry its own time limit in seconds (N:K:SECONDS).  Writes
 benchmarks/results/phase_bounds.{md,csv} (``--double``: phase_bounds_double.{md,csv};
-``--split``: phase_split_N_K.{md,csv}, with ``--double`` phase_split_double_N_K.{md,csv}).
+``--split``: phase_split_N_K.{md,csv}, with ``--double`` phase_split_double_N_K.{md,csv};
+``--survivors``: phase_survivors_N_K.{md,csv}).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
+from collections import Counter
 from pathlib import Path
 
 from _common import machine_lines, markdown_table, write_results
@@ -30,7 +34,7 @@ from _common import machine_lines, markdown_table, write_results
 from scheveningen.models.bounds import analytic_break_bound
 from scheveningen.models.cpsat import MatchModel, ModelOptions
 from scheveningen.models.phases import PhaseModel
-from scheveningen.solver.split import SplitOptions, solve_within
+from scheveningen.solver.split import SplitOptions, hall_survivors, solve_within
 from scheveningen.solver.split import split_proof as run_split
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -137,6 +141,41 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
     return finish(stem, markdown, header, csv_rows, refuted)
 
 
+def runs(row: str) -> str:
+    """A row of phases as its runs: "+7 -11" is + for 7 rounds, then - for 11."""
+    return " ".join(f"{sign}{len(list(group))}" for sign, group in itertools.groupby(row))
+
+
+def team_runs(team: tuple[str, ...]) -> str:
+    """A team of rows as how many players have each row of runs."""
+    return ", ".join(f"{count} x {shape}" for shape, count in sorted(Counter(runs(row) for row in team).items()))
+
+
+def survivors(n: int, k: int, args: argparse.Namespace) -> int:
+    """List the pairs of teams of phases that pass Hall's condition (what only ``games_spread`` or the
+    phase model settles); write phase_survivors_N_K.md."""
+    rows = []
+    for counts, team_a, team_b in hall_survivors(n, k, options_of(args)):
+        rows.append([", ".join(map(str, counts)), team_runs(team_b), team_runs(team_a)])
+    markdown = [
+        f"# Pairs of teams of phases that pass Hall's condition: {n} boards, at most {k} breaks",
+        "",
+        *machine_lines(sys.argv),
+        "",
+        f"The split of fact 10 (docs/bounds.md) with at most {args.spare} break(s) to spare; each pair below passes",
+        "Hall's condition for every player, so only `games_spread` (or the phase model) rules it out. A row is",
+        'written as its runs: "+7 -11" is + for 7 rounds, then - for 11.',
+        "",
+        f"{len(rows)} pairs.",
+        "",
+        *markdown_table(["A+, A-, B+, B-", "team B", "team A"], rows),
+        "",
+    ]
+    write_results(RESULTS, f"phase_survivors_{n}_{k}", markdown, ["case", "team B", "team A"], rows)
+    print(f"{len(rows)} pairs pass Hall's condition")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--case", default=DEFAULT_CASES, help=f"N:K[:SECONDS], comma-separated ({DEFAULT_CASES})")
@@ -152,6 +191,11 @@ def main() -> int:
         default=0,
         help="--split: enumerate the phases of cases with at most this many breaks to spare (default 0: tight only)",
     )
+    parser.add_argument(
+        "--survivors",
+        default=None,
+        help="N:K: list the pairs of the split that pass Hall's condition, and nothing else",
+    )
     parser.add_argument("--double", action="store_true", help="double rounds (2N rounds, each pair twice)")
     parser.add_argument(
         "--jobs",
@@ -160,6 +204,8 @@ def main() -> int:
         help="--split: settle the sets of phases of B in this many local processes (default 1)",
     )
     args = parser.parse_args()
+    if args.survivors is not None:
+        return survivors(*parse_cases(args.survivors, args.time_limit)[0][:2], args)
     if args.split is not None:
         return split_proof(*parse_cases(args.split, args.time_limit)[0], args)
     rows, csv_rows, refuted = [], [], False

@@ -229,15 +229,7 @@ def enumerated_case(n: int, k: int, counts: tuple[int, int, int, int], options: 
     started = time.perf_counter()
     tally = Tally()
     shapes = shape_cases(n, k, counts)
-    groups: dict[tuple[tuple[tuple[int, str], ...], frozenset[str]], list[tuple[str, ...]]] = {}
-    for shapes_a, shapes_b in shapes:
-        candidates = team_rows(n, shapes_a, options.double)
-        for team_b in teams_of(n, counts[2], counts[3], shapes_b, options.double):
-            if options.double:
-                allowed = frozenset(row for row in candidates if row_fits_twice(row, team_b))
-            else:
-                allowed = frozenset(rows_fitting(candidates, team_b))
-            groups.setdefault((shapes_a, allowed), []).append(team_b)
+    groups = _groups(n, k, counts, options.double)
     deadline = time.time() + options.seconds
     with ProcessPoolExecutor(options.jobs) if options.jobs > 1 else contextlib.nullcontext() as pool:
         jobs = [(n, k, counts, *key, teams_b, deadline, options) for key, teams_b in groups.items()]
@@ -260,6 +252,63 @@ def enumerated_case(n: int, k: int, counts: tuple[int, int, int, int], options: 
         f"kinds of row cannot be spread over the rounds, {tally.solved} solved with the phases fixed"
     )
     return CaseResult(counts, tally.status, time.perf_counter() - started, tally.refutes, how, tally)
+
+
+Group = tuple[tuple[tuple[int, str], ...], frozenset[str]]  # A's special players, the rows of A allowed
+
+
+def _groups(n: int, k: int, counts: tuple[int, int, int, int], double: bool) -> dict[Group, list[tuple[str, ...]]]:
+    """Every set of phases of B of a case, grouped by A's special players and the rows of A that can
+    meet every player of that B (Hall's condition for one A player)."""
+    groups: dict[Group, list[tuple[str, ...]]] = {}
+    for shapes_a, shapes_b in shape_cases(n, k, counts):
+        candidates = team_rows(n, shapes_a, double)
+        for team_b in teams_of(n, counts[2], counts[3], shapes_b, double):
+            if double:
+                allowed = frozenset(row for row in candidates if row_fits_twice(row, team_b))
+            else:
+                allowed = frozenset(rows_fitting(candidates, team_b))
+            groups.setdefault((shapes_a, allowed), []).append(team_b)
+    return groups
+
+
+def _hall_pairs(
+    n: int, counts: tuple[int, int, int, int], group: Group, teams_b: list[tuple[str, ...]], double: bool, tally: Tally
+) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The pairs (team A, team B) of a group in which every B player passes Hall's condition too;
+    ``tally`` counts the sets of B, the pairs and those failing."""
+    shapes_a, allowed = group
+    fits = row_fits_twice if double else row_fits
+    teams_a = list(phase_teams(n, counts[0], counts[1], shapes_a, double, allowed=allowed.__contains__))
+    fitted: dict[tuple[int, str], bool] = {}  # (which team of A, a row of B): does the row fit
+    for team_b in teams_b:
+        tally.teams_b += 1
+        for index, team_a in enumerate(teams_a):
+            tally.pairs += 1
+            unfit = False
+            for row in set(team_b):
+                if (index, row) not in fitted:
+                    fitted[index, row] = fits(row, team_a)
+                if not fitted[index, row]:
+                    unfit = True
+                    break
+            if unfit:
+                tally.unmatched += 1
+            else:
+                yield team_a, team_b
+
+
+def hall_survivors(
+    n: int, k: int, options: SplitOptions
+) -> Iterator[tuple[tuple[int, int, int, int], tuple[str, ...], tuple[str, ...]]]:
+    """Every pair of teams of phases of the enumerated cases (at most ``options.spare`` breaks to spare)
+    that passes Hall's condition for every player: (the case's alternator counts, team A, team B).
+    These are the pairs only ``games_spread`` or the phase model can settle."""
+    for counts in alternator_cases(n, k, double=options.double):
+        if k - least_breaks(n, counts) <= options.spare:
+            for group, teams_b in _groups(n, k, counts, options.double).items():
+                for team_a, team_b in _hall_pairs(n, counts, group, teams_b, options.double, Tally()):
+                    yield counts, team_a, team_b
 
 
 @dataclass
@@ -299,29 +348,13 @@ def settle_group(
     allows exactly those rows (:func:`enumerated_case`); runs in a worker process with ``--jobs``.
     ``deadline`` (``time.time()``) bounds the phase-model runs."""
     tally = Tally()
-    fits = row_fits_twice if options.double else row_fits
-    teams_a = list(phase_teams(n, counts[0], counts[1], shapes_a, options.double, allowed=allowed.__contains__))
-    fitted: dict[tuple[int, str], bool] = {}  # (which team of A, a row of B): does the row fit
-    for team_b in teams_b:
-        tally.teams_b += 1
-        for index, team_a in enumerate(teams_a):
-            tally.pairs += 1
-            unfit = False
-            for row in set(team_b):
-                if (index, row) not in fitted:
-                    fitted[index, row] = fits(row, team_a)
-                if not fitted[index, row]:
-                    unfit = True
-                    break
-            if unfit:
-                tally.unmatched += 1
-                continue
-            if games_spread(team_a, team_b, options.double) == "INFEASIBLE":
-                tally.crowded += 1
-                continue
-            model = PhaseModel.build(n, at_most=k, patterns=(team_a, team_b), double=options.double)
-            tally.status, _, tally.refutes = solve_within(model, k, max(deadline - time.time(), 0.1), options)
-            tally.solved += 1
-            if tally.status != "INFEASIBLE":
-                return tally
+    for team_a, team_b in _hall_pairs(n, counts, (shapes_a, allowed), teams_b, options.double, tally):
+        if games_spread(team_a, team_b, options.double) == "INFEASIBLE":
+            tally.crowded += 1
+            continue
+        model = PhaseModel.build(n, at_most=k, patterns=(team_a, team_b), double=options.double)
+        tally.status, _, tally.refutes = solve_within(model, k, max(deadline - time.time(), 0.1), options)
+        tally.solved += 1
+        if tally.status != "INFEASIBLE":
+            return tally
     return tally

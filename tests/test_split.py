@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
-from scheveningen.solver.split import SplitOptions, alternator_cases, split_proof
+from scheveningen.solver.split import SplitOptions, alternator_cases, hall_survivors, split_proof
 
 #: Fact 10's table: (sets of phases of B, pairs of teams, a B player fails Hall, games cannot be spread).
 FACT_10 = {
@@ -60,3 +62,25 @@ def test_alternator_cases_keep_facts_2_3_and_6() -> None:
         assert not (a_plus and b_minus) and not (a_minus and b_plus)  # fact 2
         assert max(counts) <= 8 and a_plus + a_minus <= 15 and b_plus + b_minus <= 15  # facts 3 and 6
     assert alternator_cases(18, 24) == [(0, 0, 6, 6), (0, 0, 6, 7), (0, 0, 6, 8), (0, 0, 7, 7), (0, 0, 7, 8)]
+
+
+def _runs(row: str) -> list[int]:
+    return [len(list(group)) for _sign, group in itertools.groupby(row)]
+
+
+@pytest.mark.parametrize("n", [14, 18])
+def test_the_pairs_passing_hall_s_condition_have_one_shape(n: int) -> None:
+    # docs/bounds.md, fact 10: the pairs that only games_spread rules out number 8j^2 + 38j + 30 for
+    # n = 4j + 10, and have one shape: A's players changing once do so after m - 1 or m + 1 rounds
+    # and those changing twice spend m - 1 or m + 1 rounds in the middle; B's players changing once
+    # do so after 2 or n - 2 rounds.
+    m, j = n // 2, (n - 10) // 4
+    found = list(hall_survivors(n, n + 6, SplitOptions(spare=2)))
+    assert len(found) == 8 * j * j + 38 * j + 30 == FACT_10[n][3]
+    for _counts, team_a, team_b in found:
+        for row in team_a:
+            runs = _runs(row)
+            assert (len(runs) == 2 and runs[0] in (m - 1, m + 1)) or (len(runs) == 3 and runs[1] in (m - 1, m + 1))
+        for row in team_b:
+            runs = _runs(row)
+            assert len(runs) != 2 or runs[0] in (2, n - 2)
