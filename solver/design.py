@@ -586,12 +586,31 @@ def unequal_stage(run: DesignRun) -> Result | None:
     return search(run, start)
 
 
+def _split_forced(match: Match, breaks: int, relaxed: dict[Rule, int] | None = None) -> bool:
+    """Whether every schedule with ``breaks`` breaks has them all in one team, so that the "fair"
+    objective's split is the same for all: even n, equal teams, rule 3 kept, n breaks.  Then exactly n
+    players alternate perfectly, and by fact 3 of docs/bounds.md one whole team does."""
+    return (
+        match.equal_teams
+        and match.boards % 2 == 0
+        and breaks == match.boards
+        and match.rules.board_balance
+        and Rule.BOARD_BALANCE not in (relaxed or {})
+    )
+
+
 def _start_suffices(run: DesignRun, start: Start) -> bool:
     """Whether the start is the answer: nothing to minimise, the proven bound already met, or
     no time to build and search the full model (said in a message)."""
     if run.objective == "none":
         return True
     if run.objective == "breaks" and start.breaks == _proven_bound(run.match, {}):
+        return True
+    if (
+        run.objective == "fair"
+        and start.breaks == _proven_bound(run.match, {})
+        and _split_forced(run.match, start.breaks)
+    ):
         return True
     if stop.requested():  # an interrupt: the verified start is the best so far
         return True
@@ -814,7 +833,7 @@ def verify_and_report(
         )
     optimal = breaks == bound and run.objective != "none"
     if run.objective == "fair":
-        optimal = optimal and fairness_proven
+        optimal = optimal and (fairness_proven or _split_forced(match, breaks, relaxed))
     return Result(
         match=match,
         status=Status.OPTIMAL if optimal else Status.FEASIBLE,

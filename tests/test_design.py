@@ -101,6 +101,21 @@ def test_fair_objective_keeps_the_fewest_breaks_and_proves_the_best_split(n: int
         assert _team_gap(fair) == 0
 
 
+@pytest.mark.parametrize(("n", "double"), [(12, False), (40, False), (8, True), (20, True)])
+def test_fair_objective_at_n_breaks_is_optimal_at_once(n: int, double: bool) -> None:
+    # With n breaks (even n, rule 3) exactly n players alternate and, by fact 3, one whole team does: every
+    # schedule with the fewest breaks has them all in the other team, so the construction's split is the fairest.
+    fair = design(n, DesignParams(time_limit=10, workers=1), objective="fair", double=double)
+    assert fair.status is Status.OPTIMAL and fair.breaks == n
+    assert _team_gap(fair) == n
+
+
+def test_with_n_breaks_the_solver_finds_no_fairer_split() -> None:
+    # The fact behind the shortcut, proved by the full model alone: 4 boards, fewest breaks 4, gap 4.
+    fair = design(4, DesignParams(time_limit=30, workers=2), objective="fair", use_start=False)
+    assert fair.status is Status.OPTIMAL and fair.breaks == 4 and _team_gap(fair) == 4
+
+
 @pytest.mark.parametrize(("boards", "double"), [(16, False), (30, False), (10, True)])
 def test_fair_objective_with_requests_keeps_the_breaks_of_the_breaks_objective(boards: int, double: bool) -> None:
     # "fair" with a meeting, an avoid and a colour wish: the stages of the breaks objective first, then
