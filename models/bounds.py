@@ -38,7 +38,8 @@ def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool
 # 6:12, and ``--split N:N+6 --spare 2`` for N = 10, 14, ..., proofs split by perfect alternators
 # (results in benchmarks/results/phase_split_N_K.md).  For n = 2 mod 4 from 14 on the bound is
 # n + 8, which the construction meets.
-COMPUTER_PROVEN_BOUNDS = {6: 14, 10: 18, 14: 22, 18: 26, 22: 30, 26: 34, 30: 38, 34: 42, 38: 46, 42: 50, 46: 54}
+SPLIT_PROVEN_UP_TO = 98
+COMPUTER_PROVEN_BOUNDS = {6: 14, **{n: n + 8 for n in range(10, SPLIT_PROVEN_UP_TO + 1, 4)}}
 
 
 def proven_break_bound(
