@@ -229,7 +229,7 @@ def enumerated_case(n: int, k: int, counts: tuple[int, int, int, int], options: 
     started = time.perf_counter()
     tally = Tally()
     shapes = shape_cases(n, k, counts)
-    groups = _groups(n, k, counts, options.double)
+    groups = _groups(n, counts, shapes, options.double)
     deadline = time.time() + options.seconds
     with ProcessPoolExecutor(options.jobs) if options.jobs > 1 else contextlib.nullcontext() as pool:
         jobs = [(n, k, counts, *key, teams_b, deadline, options) for key, teams_b in groups.items()]
@@ -257,11 +257,17 @@ def enumerated_case(n: int, k: int, counts: tuple[int, int, int, int], options: 
 Group = tuple[tuple[tuple[int, str], ...], frozenset[str]]  # A's special players, the rows of A allowed
 
 
-def _groups(n: int, k: int, counts: tuple[int, int, int, int], double: bool) -> dict[Group, list[tuple[str, ...]]]:
-    """Every set of phases of B of a case, grouped by A's special players and the rows of A that can
-    meet every player of that B (Hall's condition for one A player)."""
+def _groups(
+    n: int,
+    counts: tuple[int, int, int, int],
+    shapes: list[tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]],
+    double: bool,
+) -> dict[Group, list[tuple[str, ...]]]:
+    """Every set of phases of B of a case with these ways to spend the breaks (:func:`shape_cases`),
+    grouped by A's special players and the rows of A that can meet every player of that B (Hall's
+    condition for one A player)."""
     groups: dict[Group, list[tuple[str, ...]]] = {}
-    for shapes_a, shapes_b in shape_cases(n, k, counts):
+    for shapes_a, shapes_b in shapes:
         candidates = team_rows(n, shapes_a, double)
         for team_b in teams_of(n, counts[2], counts[3], shapes_b, double):
             if double:
@@ -306,7 +312,7 @@ def hall_survivors(
     These are the pairs only ``games_spread`` or the phase model can settle."""
     for counts in alternator_cases(n, k, double=options.double):
         if k - least_breaks(n, counts) <= options.spare:
-            for group, teams_b in _groups(n, k, counts, options.double).items():
+            for group, teams_b in _groups(n, counts, shape_cases(n, k, counts), options.double).items():
                 for team_a, team_b in _hall_pairs(n, counts, group, teams_b, options.double, Tally()):
                     yield counts, team_a, team_b
 
