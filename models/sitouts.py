@@ -15,7 +15,7 @@ exists"):
 
 Given such sit-outs and signs, the X-mode games form an x-regular bipartite graph between A players and
 rounds, which splits into x perfect matchings, one for each X player (Koenig), and likewise the others
-for Y (``models/unequal.py: _from_classes`` does this for the class model, whose classes these modes
+for Y (``models/classes.py`` does this for the class model, whose classes these modes
 are).  Rules 1-3 hold when x = floor(k/2): every player alternates, and team B, so team A, has
 floor(k/2) or ceil(k/2) Whites in every round.
 
@@ -56,24 +56,30 @@ class Modes:
     x_mode: dict[tuple[int, int], bool]
 
 
-def zero_break_modes(p: int, k: int, work: float, deadline: float | None = None, x: int | None = None) -> Modes:
+def zero_break_modes(
+    p: int, k: int, work: float, deadline: float | None = None, x: int | None = None, double: bool = False
+) -> Modes:
     """Sit-outs and modes for a schedule of ``p`` A players against ``k`` B players (who play every
     round) on ``k`` boards with no break, ``x`` of B's players in class X: by default floor(k/2),
     which keeps rules 1-3 (module docstring); other values keep only rules 0 and 2.  One CP-SAT worker,
     seed 0 and ``work`` seconds of deterministic time, so the same answer on every machine; the wall
-    clock stops it at ``deadline`` (``time.monotonic()``) if that comes first."""
+    clock stops it at ``deadline`` (``time.monotonic()``) if that comes first.
+
+    ``double``: a double round (2p rounds, each pair twice), where an A player is in X-mode in exactly
+    x rounds of each parity: it meets each X player once in an odd round and once in an even one, in
+    X-mode both times, so once with each colour (``models/double_full_side.py``)."""
     if not 1 <= k < p:
         raise ValueError(f"zero_break_modes needs more A players than boards, got {p} on {k}")
     x = k // 2 if x is None else x
     if not 0 <= x <= k:
         raise ValueError(f"class X has 0 to {k} players, got {x}")
     model = cp_model.CpModel()
-    players, rounds = range(p), range(p)
+    players, rounds = range(p), range(2 * p if double else p)
     plays = {(a, r): model.new_bool_var(f"plays[A{a + 1},r{r + 1}]") for a in players for r in rounds}
     sign = [model.new_bool_var(f"sign[A{a + 1}]") for a in players]
     x_mode: dict[tuple[int, int], cp_model.IntVar] = {}
     for a in players:
-        for t in range(1, p + 1):  # in turn: floor or ceil of t*k/p games after t rounds
+        for t in range(1, len(rounds) + 1):  # in turn: floor or ceil of t*k/p games after t rounds
             model.add_linear_constraint(sum(plays[a, r] for r in range(t)), t * k // p, -(-t * k // p))
         # Renumbering team A: the players of round 1 are A1..Ak.
         model.add(plays[a, 0] == (1 if a < k else 0))
@@ -97,8 +103,12 @@ def zero_break_modes(p: int, k: int, work: float, deadline: float | None = None,
                 model.add_bool_or([~plays[a, r], mode, sign[a], ~odd])
                 model.add_bool_or([~plays[a, r], mode, ~sign[a], odd])
             x_mode[a, r] = mode
-        model.add(sum(x_mode[a, r] for r in rounds) == x)
-        if 2 * x == k:
+        if double:
+            for parity in (0, 1):
+                model.add(sum(x_mode[a, r] for r in rounds[parity::2]) == x)
+        else:
+            model.add(sum(x_mode[a, r] for r in rounds) == x)
+        if 2 * x == k and not double:
             # Implied: an alternating A player with x = k/2 X-mode games is White in its X-mode games
             # in even rounds (from 1) and its other games in odd rounds, as many of each kind in odd
             # rounds: an even number of games in odd rounds.

@@ -88,7 +88,9 @@ from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
 from scheveningen.models.bounds import record_no_break_free, unequal_break_bound
+from scheveningen.models.classes import Classes, bipartite_matching, from_classes
 from scheveningen.models.constructions import construct, mirrored_double
+from scheveningen.models.double_full_side import one_reserve_double, zero_break_double
 from scheveningen.models.positions import alternating_schedule, one_apart_closed, zero_possible
 from scheveningen.models.recut import recut
 from scheveningen.models.reserve import reserve_schedule, reserves_schedule
@@ -319,10 +321,11 @@ def zero_break_schedule(p: int, k: int) -> Schedule | None:
 
 def schedule_from_modes(p: int, k: int, found: Modes) -> Schedule:
     """The schedule with no break that the sit-out model's answer describes: its X-mode games split
-    into one perfect matching for each X player, the others for the Y players (:func:`_from_classes`)."""
+    into one perfect matching for each X player, the others for the Y players
+    (:func:`~scheveningen.models.classes.from_classes`)."""
     if found.outcome is not Outcome.FOUND:
         raise ValueError(f"no sit-outs to build from: the model's outcome is {found.outcome.value}")
-    return _from_classes(p, k, (found.plays, found.x_mode), found.x)
+    return from_classes(p, k, (found.plays, found.x_mode), found.x)
 
 
 def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
@@ -337,7 +340,7 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
         raise ValueError(f"full_side_schedule needs more A players than boards, got {p} on {k}")
     found = paired_classes(p, k)
     if found is not None:
-        return _from_classes(p, k, found)
+        return from_classes(p, k, found)
     if k % 2 == 1 and p % 2 == 1:
         # Odd p against odd k: with no common factor the board classes give no break at all; with one,
         # the rotation's sit-outs have the wrong parity count (docs/bounds_unequal.md), so the class
@@ -378,7 +381,7 @@ def full_side_schedule(size_a: int, boards: int) -> Schedule | None:
     pattern = even_pattern(p, k) if k % 2 == 0 else rotation_plays(p, k, p)
     found = _solve_classes(p, k, pattern) if pattern is not None else None
     if found is not None:
-        return _from_classes(p, k, found)
+        return from_classes(p, k, found)
     for build in () if first else closed_form:
         if (schedule := build()) is not None:
             return schedule
@@ -540,7 +543,7 @@ def extended_schedule(p: int, k: int) -> Schedule | None:
     while size > k:
         found = paired_classes(size, k)
         if found is not None:
-            base = _from_classes(size, k, found)
+            base = from_classes(size, k, found)
             break
         size -= 1
     if base is None:
@@ -548,30 +551,6 @@ def extended_schedule(p: int, k: int) -> Schedule | None:
     while base is not None and base.team_a < p:
         base = with_extra_a(base)
     return base
-
-
-def _from_classes(p: int, k: int, found: Classes, x_size: int | None = None) -> Schedule:
-    """The schedule of classes (module docstring): each class's games split into perfect matchings;
-    B players 1..``x_size`` (by default floor(k/2)) are class X, White in odd rounds."""
-    plays, meets_x = found
-    rounds = p
-    x_size = k // 2 if x_size is None else x_size
-    opponent: dict[tuple[int, int], int] = {}
-    for wanted, first, count in ((True, 0, x_size), (False, x_size, k - x_size)):
-        cells = [(a, r) for (a, r), value in meets_x.items() if value == wanted]
-        for number, matching in enumerate(_perfect_matchings(cells, count)):
-            for a, r in matching:
-                opponent[a, r] = first + number
-    pairings = []
-    for r in range(rounds):
-        row = []
-        for a in range(p):
-            if plays[a][r]:
-                b = opponent[a, r]
-                b_white = (b < x_size) == (r % 2 == 0)
-                row.append((a + 1, b + 1, not b_white))
-        pairings.append(row)
-    return Schedule.from_pairings(pairings, team_a=p, team_b=k)
 
 
 def with_extra_b(base: Schedule) -> Schedule | None:
@@ -610,7 +589,7 @@ def with_extra_b(base: Schedule) -> Schedule | None:
     # Where a cell keeps the player's sit-outs in turn; without a perfect matching of rounds and A
     # players over those cells (often so at scale) there is no assignment, and no model is built.
     in_turn = {(r, a) for (r, a, _w) in cost if _in_turn_with(colours[a], r, p, k)}
-    if len(_matching(sorted(colours), sorted((a, r) for r, a in in_turn))) < p:
+    if len(bipartite_matching(sorted(colours), sorted((a, r) for r, a in in_turn))) < p:
         return None
     chosen = _assign_rounds({cell: c for cell, c in cost.items() if cell[:2] in in_turn}, base, k)
     if chosen is None:
@@ -684,9 +663,6 @@ def _assign_rounds(
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return {r: (a, w) for (r, a, w), v in y.items() if solver.boolean_value(v)}
-
-
-Classes = tuple[list[list[bool]], dict[tuple[int, int], bool]]
 
 
 def paired_classes(p: int, k: int) -> Classes | None:
@@ -856,39 +832,6 @@ def even_pattern(p: int, k: int) -> list[list[bool]] | None:
     return [[solver.boolean_value(plays[a, r]) for r in range(rounds)] for a in range(p)]
 
 
-def _perfect_matchings(cells: list[tuple[int, int]], degree: int) -> list[list[tuple[int, int]]]:
-    """Split a ``degree``-regular bipartite graph (A player, round) into perfect matchings.
-
-    A regular bipartite graph has a perfect matching (Hall) and removing it leaves a
-    regular graph, so ``degree`` rounds of Hopcroft-Karp split it.
-    """
-    left = sorted(cells)
-    players = sorted({a for a, _r in cells})
-    out = []
-    for _ in range(degree):
-        matching = _matching(players, left)
-        if len(matching) < len(players):
-            raise RuntimeError("the class graph is not regular (bug)")
-        out.append(sorted(matching.items()))
-        chosen = set(matching.items())
-        left = [cell for cell in left if cell not in chosen]
-    return out
-
-
-def _matching(players: list[int], cells: list[tuple[int, int]]) -> dict[int, int]:
-    """A maximum matching of ``players`` to rounds over ``cells`` (player, round), by Hopcroft-Karp.
-
-    Integer nodes (player a, round r as offset + r): their hashes, unlike strings', are the same in
-    every process, so the matching, and the schedule built from it, are too.
-    """
-    offset = 1 + max([*players, *(a for a, _r in cells)], default=0)
-    graph = nx.Graph()
-    graph.add_nodes_from(players)
-    graph.add_edges_from((a, offset + r) for a, r in cells)
-    matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=players)
-    return {a: matching[a] - offset for a in players if a in matching}
-
-
 def rotation_pairs(size_a: int, size_b: int, boards: int) -> list[list[tuple[int, int]]]:
     """The games (A player, B player), from 1, round by round, of the rotation layout.
 
@@ -1036,6 +979,32 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
     size = UnequalSize(size_a, size_b, boards)
     if size.size_a == size.size_b == size.boards:
         raise ValueError("equal teams: use models.constructions.construct")
+    full_side = boards in (size_a, size_b)
+    larger = max(size_a, size_b)
+    if double and full_side and larger == boards + 1:
+        # One reserve, double round: no break at all, in closed form (models/double_full_side.py),
+        # where the mirror of the single round (at least k - 1 breaks) has 2k + 2 to 2k + 4.
+        return _oriented(one_reserve_double(boards), size_b == boards)
+    single = _construct_single(size_a, size_b, boards)
+    if not double:
+        return single
+    mirrored = None if single is None else mirrored_double(single)
+    if full_side and (mirrored is None or _schedule_breaks(mirrored) > 0):
+        # The mirror has the single round's breaks twice; the double round's own sit-out model may
+        # have none (9 against 6: 22 breaks before; models/double_full_side.py).
+        built = zero_break_double(larger, boards, deadline=_DEADLINE.get())
+        if built is not None:
+            return _oriented(built, size_b == boards)
+    return mirrored
+
+
+def _oriented(built: Schedule, larger_first: bool) -> Schedule:
+    """``built`` (the larger team as team A) with the teams in the match's order."""
+    return built if larger_first else swap_teams(built)
+
+
+def _construct_single(size_a: int, size_b: int, boards: int) -> Schedule | None:
+    """The single round of :func:`_construct`: each construction in turn (comments below)."""
     bound = unequal_break_bound(size_a, size_b, boards, board_balance=True, colour_balance=True)
     # One team playing every round (boards > 2): where no bound beyond the layout's own forces breaks
     # and the paired classes' closed form does not apply, the alternating layout (models/positions.py)
@@ -1064,12 +1033,12 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
         share = FULL_SIDE_ALTERNATING_SHARE if fewest == 0 else FULL_SIDE_SWITCH_SHARE
         first = alternating_schedule(size_a, size_b, boards, _share(share))
         if first is not None and _schedule_breaks(first) <= fewest:
-            return mirrored_double(first) if double else first
+            return first
     if full_side:
         built = one_team_full(max(size_a, size_b), boards)
         single = built if built is None or size_b == boards else swap_teams(built)
         if single is not None and _schedule_breaks(single) <= bound:
-            return mirrored_double(single) if double else single
+            return single
     # Every player alternating, where the layout allows (models/positions.py): no break at all, and
     # on 2 boards the fewest the layout's switches give, 2 (the bound) at most sizes where none is
     # possible.  Where a bound rules out a schedule without a break (k + 1 against k, c*k against k) the layout
@@ -1107,7 +1076,7 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
             single = other
     if single is None:
         return None
-    return mirrored_double(single) if double else single
+    return single
 
 
 def layout_unequal(
@@ -1491,7 +1460,7 @@ def grouped_schedule(p: int, k: int) -> Schedule | None:
             return None
         found = _pairs_and_group(p, k, rows)
         if found is not None:
-            return _from_classes(p, k, found)
+            return from_classes(p, k, found)
     return None
 
 
@@ -1615,7 +1584,7 @@ def _z_schedule(p: int, k: int, plays: list[list[bool]], pairs: int) -> Schedule
     if found is None:
         return None
     base_plays = [[plays[a][r] and z_round[a] != r for r in range(p)] for a in range(p)]
-    base = _from_classes(p, k - 1, (base_plays, found))
+    base = from_classes(p, k - 1, (base_plays, found))
     new_rounds = []
     for r, games in enumerate(base.rounds):
         a = next(a for a in range(p) if z_round[a] == r)
@@ -1655,7 +1624,7 @@ def _z_opponents(p: int, plays: list[list[bool]], pairs: int) -> dict[int, int] 
             for r in range(p)
             if plays[a][r] and (a >= 2 * pairs or (r % 2 == 1) == (a % 2 != first_even))
         ]
-        z_round = _matching(list(range(p)), cells)
+        z_round = bipartite_matching(list(range(p)), cells)
         if len(z_round) == p and sum(_z_side(even_games[a], r) for a, r in z_round.items()) == 0:  # a guard
             return z_round
     model = cp_model.CpModel()

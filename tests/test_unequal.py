@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 
 from scheveningen.models import unequal
 from scheveningen.models.bounds import unequal_break_bound
+from scheveningen.models.classes import bipartite_matching
 from scheveningen.models.constructions import construct
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
 from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.models.symmetry import relabel, reverse_colours, swap_teams
 from scheveningen.models.unequal import (
     PASS_GROUP_SIZES,
-    _matching,
     _pass_pattern,
     blocks_schedule,
     both_sit_out_schedule,
@@ -498,7 +498,7 @@ def test_construction_is_the_same_in_every_process(printed_under_two_hash_seeds:
 def test_matching_keeps_players_and_rounds_apart_when_the_last_player_has_no_cell() -> None:
     # Player 3 has no cell: its node number must not be taken by a round's (once a KeyError in
     # networkx when with_extra_b met a player with no sit-out round left in turn).
-    matching = _matching([1, 2, 3], [(1, 0), (2, 1), (2, 3)])
+    matching = bipartite_matching([1, 2, 3], [(1, 0), (2, 1), (2, 3)])
     assert matching[1] == 0 and matching[2] in (1, 3) and 3 not in matching
 
 

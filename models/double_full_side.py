@@ -1,0 +1,101 @@
+"""Double rounds where one team plays every round: schedules with no break at all.
+
+Team B of k players plays every round; team A of p > k players sits out in turn.  The double round has
+2p rounds, every pair meets twice, once with each colour, and every A player sits out 2(p - k)
+rounds.  A single round of these sizes often needs breaks (k + 1 against k: at least k - 1,
+docs/bounds_unequal.md), and the double round built as that single round and its mirror has twice as
+many.  The double round need not have any (docs/bounds_unequal.md, "Double rounds with one team
+playing every round").
+
+**Modes.**  Every B player alternates: class X (x of them) is White in the odd rounds, class Y in the
+even ones.  An A player alternates game by game across its sit-outs.  In a round it plays, it is in
+*X-mode* when its colour is the one opposite to class X's there (Black in odd rounds, White in even
+ones): it can then meet X players only, and Y players only otherwise.  Between two rounds it plays,
+its mode changes exactly when it sat out an odd number of rounds in between (a break would be the
+other way round).  If
+
+* every round has exactly x A players in X-mode, and
+* every A player is in X-mode in exactly x odd and x even rounds (so in Y-mode in k - x of each),
+
+then the X-mode games of the odd rounds form an x-regular bipartite graph between A players and odd
+rounds, which splits into x perfect matchings (Koenig), one for each X player; likewise the even
+rounds, and team Y's games.  An A player then meets each X player once in an odd round and once in an
+even one, both in X-mode, so once with each colour (rule 0); it alternates (rules 1 and 2: 2k games,
+k of each colour); team B alternates over 2p rounds; and team A has k - x Whites in odd rounds and x
+in even ones (rule 3 with x = floor(k/2)).  ``models/classes.py`` builds the schedule.
+
+**One reserve (p = k + 1), a closed form** (:func:`one_reserve_double`).  Rounds are numbered from 0
+here, t = 0 .. 2p - 1, and A player j (from 0) sits out round j and one round of the second half:
+
+* k = 2m even (p = 2m + 1): round j + p.  It is in X-mode inside (j, j + p) when j is even, outside
+  when j is odd.
+* k = 2m + 1 odd (p = 2m + 2), x = m: round j + 2m + 1 when j is odd, X-mode inside (2m rounds);
+  round j + 2m + 3 when j is even, Y-mode inside (2m + 2 rounds).
+
+Every player sits out once in each half (in turn), its two sit-outs have opposite parity, and its
+inside stretch has even length, so the counts per parity hold; the count per round is x in every round
+(docs/bounds_unequal.md proves both).  So k + 1 against k, double round, has a schedule with no break
+for every k >= 1, rules 1-3 kept: the fewest possible, where the mirrored single round had 2k + 2 to
+2k + 4 (13 against 12: 26; 41 against 40: 82).
+
+**Other sizes, small** (:func:`zero_break_double`): the sit-out model of ``models/sitouts.py`` over
+2p rounds, one worker and a work limit, up to :data:`MODEL_PLAYERS` A players.
+"""
+
+from __future__ import annotations
+
+from scheveningen.models.classes import Classes, from_classes
+from scheveningen.models.schedule import Schedule
+from scheveningen.models.sitouts import Outcome, zero_break_modes
+
+#: The double-round sit-out model is tried up to this many A players (its 2p rounds make it four
+#: times the single round's; past about 12 it seldom settles within its work).
+MODEL_PLAYERS = 12
+#: ... with this much deterministic time.
+MODEL_WORK = 1.0
+
+
+def one_reserve_classes(k: int) -> Classes:
+    """The sit-outs and modes of :func:`one_reserve_double` (module docstring): ``plays[a][t]`` and
+    ``x_mode[a, t]`` for the rounds t that A player a plays, with x = floor(k/2)."""
+    if k < 1:
+        raise ValueError(f"a double round needs at least one board, got {k}")
+    p = k + 1
+    rounds = 2 * p
+    m = k // 2
+    plays = [[True] * rounds for _ in range(p)]
+    x_mode: dict[tuple[int, int], bool] = {}
+    for j in range(p):
+        if k % 2 == 0:
+            second, x_inside = j + p, j % 2 == 0
+        elif j % 2 == 1:
+            second, x_inside = j + 2 * m + 1, True
+        else:
+            second, x_inside = j + 2 * m + 3, False
+        plays[j][j] = plays[j][second] = False
+        for t in range(rounds):
+            if plays[j][t]:
+                x_mode[j, t] = (j < t < second) == x_inside
+    return plays, x_mode
+
+
+def one_reserve_double(k: int) -> Schedule:
+    """k + 1 against k on k boards, double round, with no break and rules 1-3 kept (module docstring)."""
+    return from_classes(k + 1, k, one_reserve_classes(k), k // 2)
+
+
+def zero_break_double(p: int, k: int, work: float = MODEL_WORK, deadline: float | None = None) -> Schedule | None:
+    """p against k on k boards, team B playing every round, double round, with no break and rules 1-3
+    kept: the closed form for p = k + 1, otherwise the sit-out model over 2p rounds up to
+    :data:`MODEL_PLAYERS` A players (one worker, ``work`` deterministic seconds, stopped at
+    ``deadline``); ``None`` where neither gives one."""
+    if not 1 <= k < p:
+        raise ValueError(f"team A needs more players than the {k} boards, got {p}")
+    if p == k + 1:
+        return one_reserve_double(k)
+    if p > MODEL_PLAYERS:
+        return None
+    found = zero_break_modes(p, k, work, deadline, double=True)
+    if found.outcome is not Outcome.FOUND:
+        return None
+    return from_classes(p, k, (found.plays, found.x_mode), found.x)

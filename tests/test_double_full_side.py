@@ -1,0 +1,75 @@
+"""Double rounds with one team playing every round: no break at all (models/double_full_side.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scheveningen.models.double_full_side import (
+    MODEL_PLAYERS,
+    one_reserve_classes,
+    one_reserve_double,
+    zero_break_double,
+)
+from scheveningen.models.match import Match
+from scheveningen.models.sitouts import Outcome, zero_break_modes
+from scheveningen.models.unequal import construct_unequal
+from scheveningen.solver.design import DesignParams, Status, design_match
+from scheveningen.solver.verifier import verify
+
+
+@pytest.mark.parametrize("k", [*range(1, 26), 40, 41, 99])
+def test_one_reserve_double_keeps_every_rule_without_a_break(k: int) -> None:
+    schedule = one_reserve_double(k)
+    assert (schedule.team_a, schedule.team_b, schedule.boards, len(schedule.rounds)) == (k + 1, k, k, 2 * k + 2)
+    verdict = verify(schedule, double=True)
+    assert verdict.ok and not verdict.relaxed, [v.message for v in verdict.violations()[:3]]
+    assert verdict.metrics.total_breaks == 0
+
+
+@pytest.mark.parametrize("k", range(1, 30))
+def test_one_reserve_classes_have_the_counts_the_proof_claims(k: int) -> None:
+    # The counts of docs/bounds_unequal.md checked on the modes themselves, apart from the verifier:
+    # one sit-out in each half, of opposite parity; x X-mode players in every round; x X-mode rounds
+    # of each parity for every player.
+    plays, x_mode = one_reserve_classes(k)
+    p, x, rounds = k + 1, k // 2, 2 * k + 2
+    for a in range(p):
+        out = [t for t in range(rounds) if not plays[a][t]]
+        assert len(out) == 2 and out[0] < p <= out[1] and (out[1] - out[0]) % 2 == 1
+        for parity in (0, 1):
+            assert sum(x_mode[a, t] for t in range(parity, rounds, 2) if plays[a][t]) == x
+    for t in range(rounds):
+        assert sum(not plays[a][t] for a in range(p)) == 1
+        assert sum(x_mode[a, t] for a in range(p) if plays[a][t]) == x
+
+
+@pytest.mark.parametrize(("p", "k"), [(5, 3), (6, 4), (9, 6), (8, 2)])
+def test_the_double_round_sit_out_model_finds_no_break_schedules(p: int, k: int) -> None:
+    schedule = zero_break_double(p, k, work=5.0)
+    assert schedule is not None
+    verdict = verify(schedule, double=True)
+    assert verdict.ok and verdict.metrics.total_breaks == 0
+
+
+@pytest.mark.parametrize(("p", "k"), [(6, 2), (9, 3)])
+def test_the_model_proves_some_sizes_need_a_break(p: int, k: int) -> None:
+    # c*k against k with c = 3: no double round without a break keeps rule 3 (proven by the model);
+    # zero_break_double then gives nothing and the mirrored single round is the construction.
+    assert zero_break_modes(p, k, 5.0, double=True).outcome is Outcome.NONE
+    assert p <= MODEL_PLAYERS and zero_break_double(p, k, work=5.0) is None
+
+
+@pytest.mark.parametrize(("size_a", "size_b", "boards"), [(13, 12, 12), (12, 13, 12), (9, 6, 6), (6, 9, 6)])
+def test_construct_unequal_double_has_no_break_in_either_team_order(size_a: int, size_b: int, boards: int) -> None:
+    # Before: the single round and its mirror, 26 breaks at 13 against 12 and 22 at 9 against 6.
+    schedule = construct_unequal(size_a, size_b, boards, double=True)
+    assert schedule is not None and (schedule.team_a, schedule.team_b) == (size_a, size_b)
+    verdict = verify(schedule, double=True)
+    assert verdict.ok and verdict.metrics.total_breaks == 0
+
+
+def test_the_designer_answers_one_reserve_double_optimal() -> None:
+    match = Match(boards=20, double=True, size_a=21)
+    result = design_match(match, DesignParams(time_limit=10, workers=1))
+    assert result.status is Status.OPTIMAL and result.breaks == 0 and result.lower_bound == 0
+    assert result.schedule is not None and verify(result.schedule, double=True).ok
