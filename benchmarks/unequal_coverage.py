@@ -42,6 +42,9 @@ the sizes given (the weakest of an earlier run, say).  ``--layout --sizes P:Q:K,
 alternating layout alone (``models/positions.py``) on them, the time limit its deadline, each in a
 fresh process, and verifies what it builds; with ``--baseline`` beside another install's layout.
 
+``--double`` (with ``--cli``, ``--family``, ``--sizes`` or ``--orders``) makes every match a double round,
+as `unequal_double` in the committed runs.
+
     python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--wide 12] [--sit-out N]
         [--cli N] [--family N] [--orders N] [--sizes P:Q:K,...] [--layout] [--baseline PYTHON] [--name unequal_coverage]
 
@@ -172,12 +175,13 @@ def order_sizes(seed: int, count: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def run_cli(p: int, q: int, k: int, time_limit: float, python: str = sys.executable) -> list[str]:
-    """One whole ``schev generate`` process for the size, run by ``python`` (another install's
-    interpreter for a baseline): the row of :data:`CLI_HEADER`."""
+def run_cli(p: int, q: int, k: int, time_limit: float, python: str = sys.executable, double: bool = False) -> list[str]:
+    """One whole ``schev generate`` process for the size (a double round with ``double``), run by
+    ``python`` (another install's interpreter for a baseline): the row of :data:`CLI_HEADER`."""
     with tempfile.TemporaryDirectory() as tmp:
         spec = Path(tmp) / "spec.toml"
-        spec.write_text(f"boards = {k}\n[teams.A]\nsize = {p}\n[teams.B]\nsize = {q}\n")
+        doubled = "double = true\n" if double else ""
+        spec.write_text(f"boards = {k}\n{doubled}[teams.A]\nsize = {p}\n[teams.B]\nsize = {q}\n")
         command = [python, "-m", "scheveningen", "generate", "--spec", str(spec)]
         command += ["--time-limit", f"{time_limit:g}", "--format", "json"]
         started = time.monotonic()
@@ -203,7 +207,7 @@ def run_cli(p: int, q: int, k: int, time_limit: float, python: str = sys.executa
             pairings.append(row)
         # the rules the designer reported relaxed (rule 3 for 6 against 2 on 2 boards) may be broken
         relaxed = {int(entry["rule"]) for entry in doc.get("relaxed") or []}
-        verdict = verify(Schedule.from_pairings(pairings, team_a=p, team_b=q))
+        verdict = verify(Schedule.from_pairings(pairings, team_a=p, team_b=q), double=double)
         broken = {int(v.rule) for v in verdict.violations()}
         valid = (
             ("yes" if not broken else f"yes, rule {', '.join(map(str, sorted(broken)))} relaxed")
@@ -296,6 +300,8 @@ def layout_main(args: argparse.Namespace, header: list[str]) -> int:
 def cli_main(args: argparse.Namespace, header: list[str]) -> int:
     """``--cli N`` or ``--family N``: the whole designer on each size, one process at a time."""
     each = f"`schev generate --spec FILE --time-limit {args.time_limit:g} --format json`, whole process"
+    if args.double:
+        each += "; double rounds (`double = true` in the spec)"
     before_columns = ["before exit", "before status", "before breaks", "before bound", "before seconds"]
     columns = _begin(args, header, each, [*CLI_HEADER, *before_columns])
     rows = []
@@ -308,9 +314,9 @@ def cli_main(args: argparse.Namespace, header: list[str]) -> int:
     else:
         chosen = cli_sizes(args.seed, args.cli or 0)
     for p, q, k in chosen:
-        row = run_cli(p, q, k, args.time_limit)
+        row = run_cli(p, q, k, args.time_limit, double=args.double)
         if args.baseline:
-            before = run_cli(p, q, k, args.time_limit, args.baseline)
+            before = run_cli(p, q, k, args.time_limit, args.baseline, args.double)
             row += [before[3], before[4], before[6], before[7], before[8]]
         rows.append(row)
         print(" | ".join(row), flush=True)
@@ -443,6 +449,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--layout", action="store_true", help="with --sizes: the alternating layout alone, the time limit its deadline"
     )
+    parser.add_argument("--double", action="store_true", help="with --cli/--family/--sizes/--orders: double rounds")
     parser.add_argument("--out-dir", type=Path, default=RESULTS)
     parser.add_argument("--name", default="unequal_coverage")
     args = parser.parse_args(argv)
@@ -455,6 +462,8 @@ def main(argv: list[str] | None = None) -> int:
         return layout_main(args, header)
     if args.cli is not None or args.family is not None or args.sizes is not None or args.orders is not None:
         return cli_main(args, header)
+    if args.double:
+        parser.error("--double needs --cli, --family, --sizes or --orders")
     # The designer's own budget for the construction where one team plays every round.
     budget = UNEQUAL_CONSTRUCTION_SHARE * args.time_limit
     header.append(f"- Each size: `construct_unequal(p, q, k)` here, deadline {budget:g} s (the designer's share)")
