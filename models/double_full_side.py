@@ -38,21 +38,38 @@ inside stretch has even length, so the counts per parity hold; the count per rou
 for every k >= 1, rules 1-3 kept: the fewest possible, where the mirrored single round had 2k + 2 to
 2k + 4 (13 against 12: 26; 41 against 40: 82).
 
+**Other sizes, by rotation** (:func:`rotation_double`).  Let the A players sit out by the rotation
+(round t: players td, ..., td + d - 1 modulo p, d = p - k) in the first half, and in the second half
+by the same rotation again, or by the first half in reverse order, or by the first half with players
+2i and 2i + 1 exchanged: sit-outs in turn every way.  With the sit-outs fixed and no break, an A player's
+colours are fixed by its first one, a *sign*; a sign is allowed when it gives the player x X-mode
+rounds of each parity, and a tiny CP-SAT model (a Boolean for each player) chooses allowed signs
+with x X-mode players in every round.  One of the three answers at most sizes up to 100 a side
+(docs/bounds_unequal.md lists what it misses), in milliseconds.
+
 **Other sizes, small** (:func:`zero_break_double`): the sit-out model of ``models/sitouts.py`` over
 2p rounds, one worker and a work limit, up to :data:`MODEL_PLAYERS` A players.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ortools.sat.python import cp_model
+
 from scheveningen.models.classes import Classes, from_classes
 from scheveningen.models.schedule import Schedule
-from scheveningen.models.sitouts import Outcome, zero_break_modes
+from scheveningen.models.sitouts import Outcome, one_worker_solver, zero_break_modes
 
 #: The double-round sit-out model is tried up to this many A players (its 2p rounds make it four
 #: times the single round's; past about 12 it seldom settles within its work).
 MODEL_PLAYERS = 12
 #: ... with this much deterministic time.
 MODEL_WORK = 1.0
+#: The sign model of :func:`rotation_double` stops after this much deterministic time.
+SIGN_WORK = 0.5
+
+SitOuts = list[list[bool]]  # sits[a][t]: A player a sits out round t
 
 
 def one_reserve_classes(k: int) -> Classes:
@@ -84,18 +101,101 @@ def one_reserve_double(k: int) -> Schedule:
     return from_classes(k + 1, k, one_reserve_classes(k), k // 2)
 
 
-def zero_break_double(p: int, k: int, work: float = MODEL_WORK, deadline: float | None = None) -> Schedule | None:
-    """p against k on k boards, team B playing every round, double round, with no break and rules 1-3
-    kept: the closed form for p = k + 1, otherwise the sit-out model over 2p rounds up to
-    :data:`MODEL_PLAYERS` A players (one worker, ``work`` deterministic seconds, stopped at
-    ``deadline``); ``None`` where neither gives one."""
+def _rotation(p: int, d: int) -> SitOuts:
+    """The first half's sit-outs: round t sits out players td, ..., td + d - 1 (modulo p)."""
+    return [[(a - t * d) % p < d for t in range(p)] for a in range(p)]
+
+
+def _again(first: SitOuts) -> SitOuts:
+    return [row + row for row in first]
+
+
+def _reversed(first: SitOuts) -> SitOuts:
+    return [row + row[::-1] for row in first]
+
+
+def _exchanged(first: SitOuts) -> SitOuts:
+    p = len(first)
+    return [first[a] + first[a ^ 1 if a ^ 1 < p else a] for a in range(p)]
+
+
+#: The second halves :func:`rotation_double` tries, in this order.
+SECOND_HALVES: tuple[Callable[[SitOuts], SitOuts], ...] = (_again, _reversed, _exchanged)
+
+
+def _x_modes(sits: list[bool], sign: bool) -> dict[int, bool]:
+    """The X-mode of each round a player with these sit-outs plays, alternating from White (``sign``)
+    or Black: X-mode where its colour is not class X's (White in even rounds from 0)."""
+    modes = {}
+    game = 0
+    for t, out in enumerate(sits):
+        if not out:
+            white = (game % 2 == 0) == sign
+            modes[t] = white != (t % 2 == 0)
+            game += 1
+    return modes
+
+
+def _signs(sits: SitOuts, x: int, work: float, deadline: float | None) -> dict[tuple[int, int], bool] | None:
+    """The X-modes of :func:`rotation_double` for these sit-outs and x, or ``None`` if no signs fit."""
+    p, rounds = len(sits), len(sits[0])
+    model = cp_model.CpModel()
+    sign = [model.new_bool_var(f"sign[A{a + 1}]") for a in range(p)]
+    options = []
+    for a in range(p):
+        both = {value: _x_modes(sits[a], value) for value in (False, True)}
+        allowed = [
+            v for v, modes in both.items() if all(sum(modes[t] for t in modes if t % 2 == q) == x for q in (0, 1))
+        ]
+        if not allowed:
+            return None
+        if len(allowed) == 1:
+            model.add(sign[a] == int(allowed[0]))
+        options.append(both)
+    for t in range(rounds):
+        fixed = sum(1 for a in range(p) if not sits[a][t] and options[a][True][t] and options[a][False][t])
+        free = [sign[a] if options[a][True][t] else ~sign[a] for a in range(p) if not sits[a][t]
+                and options[a][True][t] != options[a][False][t]]  # fmt: skip
+        model.add(sum(free) == x - fixed)
+    solver = one_worker_solver(work, deadline)
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return {(a, t): value for a in range(p) for t, value in options[a][solver.boolean_value(sign[a])].items()}
+
+
+def rotation_double(p: int, k: int, work: float = SIGN_WORK, deadline: float | None = None) -> Schedule | None:
+    """p against k on k boards, double round, no break, rules 1-3 kept, with sit-outs by rotation
+    (module docstring); ``None`` where none of the second halves has signs that fit."""
+    first = _rotation(p, p - k)
+    for second in SECOND_HALVES:
+        sits = second(first)
+        for x in sorted({k // 2, (k + 1) // 2}):
+            modes = _signs(sits, x, work, deadline)
+            if modes is not None:
+                plays = [[not out for out in row] for row in sits]
+                return from_classes(p, k, (plays, modes), x)
+    return None
+
+
+def direct_double(p: int, k: int, deadline: float | None = None) -> Schedule | None:
+    """The closed form for p = k + 1, otherwise :func:`rotation_double`: milliseconds at any size."""
     if not 1 <= k < p:
         raise ValueError(f"team A needs more players than the {k} boards, got {p}")
-    if p == k + 1:
-        return one_reserve_double(k)
+    return one_reserve_double(k) if p == k + 1 else rotation_double(p, k, deadline=deadline)
+
+
+def modelled_double(p: int, k: int, work: float = MODEL_WORK, deadline: float | None = None) -> Schedule | None:
+    """The sit-out model over 2p rounds up to :data:`MODEL_PLAYERS` A players (one worker, ``work``
+    deterministic seconds, stopped at ``deadline``); ``None`` past that or where it finds none."""
     if p > MODEL_PLAYERS:
         return None
     found = zero_break_modes(p, k, work, deadline, double=True)
     if found.outcome is not Outcome.FOUND:
         return None
     return from_classes(p, k, (found.plays, found.x_mode), found.x)
+
+
+def zero_break_double(p: int, k: int, work: float = MODEL_WORK, deadline: float | None = None) -> Schedule | None:
+    """p against k on k boards, team B playing every round, double round, with no break and rules 1-3
+    kept: :func:`direct_double`, then :func:`modelled_double`; ``None`` where neither gives one."""
+    return direct_double(p, k, deadline) or modelled_double(p, k, work, deadline)

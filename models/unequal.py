@@ -90,7 +90,7 @@ from ortools.sat.python.cp_model_helper import Literal as BoolLit
 from scheveningen.models.bounds import record_no_break_free, unequal_break_bound
 from scheveningen.models.classes import Classes, bipartite_matching, from_classes
 from scheveningen.models.constructions import construct, mirrored_double
-from scheveningen.models.double_full_side import one_reserve_double, zero_break_double
+from scheveningen.models.double_full_side import direct_double, modelled_double
 from scheveningen.models.positions import alternating_schedule, one_apart_closed, zero_possible
 from scheveningen.models.recut import recut
 from scheveningen.models.reserve import reserve_schedule, reserves_schedule
@@ -981,18 +981,21 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
         raise ValueError("equal teams: use models.constructions.construct")
     full_side = boards in (size_a, size_b)
     larger = max(size_a, size_b)
-    if double and full_side and larger == boards + 1:
-        # One reserve, double round: no break at all, in closed form (models/double_full_side.py),
-        # where the mirror of the single round (at least k - 1 breaks) has 2k + 2 to 2k + 4.
-        return _oriented(one_reserve_double(boards), size_b == boards)
+    if double and full_side:
+        # One team playing every round, double round: no break at all, in milliseconds, at most
+        # sizes (models/double_full_side.py: one reserve in closed form, other sizes by rotation),
+        # where the mirror of the single round has its breaks twice (k + 1 against k: at least
+        # 2k - 2; 13 against 12 had 26).
+        built = direct_double(larger, boards, deadline=_DEADLINE.get())
+        if built is not None:
+            return _oriented(built, size_b == boards)
     single = _construct_single(size_a, size_b, boards)
     if not double:
         return single
     mirrored = None if single is None else mirrored_double(single)
     if full_side and (mirrored is None or _schedule_breaks(mirrored) > 0):
-        # The mirror has the single round's breaks twice; the double round's own sit-out model may
-        # have none (9 against 6: 22 breaks before; models/double_full_side.py).
-        built = zero_break_double(larger, boards, deadline=_DEADLINE.get())
+        # The double round's own sit-out model may remove every break for small teams.
+        built = modelled_double(larger, boards, deadline=_DEADLINE.get())
         if built is not None:
             return _oriented(built, size_b == boards)
     return mirrored

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from scheveningen.models import double_full_side
 from scheveningen.models.double_full_side import (
     MODEL_PLAYERS,
+    SECOND_HALVES,
+    direct_double,
     one_reserve_classes,
     one_reserve_double,
+    rotation_double,
     zero_break_double,
 )
 from scheveningen.models.match import Match
@@ -43,9 +49,35 @@ def test_one_reserve_classes_have_the_counts_the_proof_claims(k: int) -> None:
         assert sum(x_mode[a, t] for a in range(p) if plays[a][t]) == x
 
 
+@pytest.mark.parametrize(
+    ("p", "k", "second"), [(9, 6, "_again"), (50, 40, "_again"), (8, 4, "_reversed"), (10, 7, "_exchanged"),
+                           (64, 45, "_exchanged")]
+)  # fmt: skip
+def test_each_second_half_of_the_rotation_answers_some_size(
+    p: int, k: int, second: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Only the named second half is tried: each of the three is needed somewhere.
+    only = tuple(f for f in SECOND_HALVES if f.__name__ == second)
+    monkeypatch.setattr(double_full_side, "SECOND_HALVES", only)
+    schedule = rotation_double(p, k)
+    assert schedule is not None
+    verdict = verify(schedule, double=True)
+    assert verdict.ok and not verdict.relaxed and verdict.metrics.total_breaks == 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 39), st.integers(1, 30))
+def test_whatever_the_direct_double_round_builds_keeps_every_rule_without_a_break(k: int, extra: int) -> None:
+    schedule = direct_double(k + extra, k)
+    if schedule is not None:
+        verdict = verify(schedule, double=True)
+        assert verdict.ok and not verdict.relaxed and verdict.metrics.total_breaks == 0
+        assert (schedule.team_a, schedule.team_b, len(schedule.rounds)) == (k + extra, k, 2 * (k + extra))
+
+
 @pytest.mark.parametrize(("p", "k"), [(5, 3), (6, 4), (9, 6), (8, 2)])
 def test_the_double_round_sit_out_model_finds_no_break_schedules(p: int, k: int) -> None:
-    schedule = zero_break_double(p, k, work=5.0)
+    schedule = double_full_side.modelled_double(p, k, work=5.0)
     assert schedule is not None
     verdict = verify(schedule, double=True)
     assert verdict.ok and verdict.metrics.total_breaks == 0
