@@ -288,14 +288,21 @@ def unequal_break_bound(
     *Two boards, both team sizes even, each divided by their gcd odd, rule 3 kept: at least 2
     breaks* (:func:`two_board_zero_possible`; the proof is ``models/positions.py``'s docstring).
 
-    Elsewhere (a double round, or other sizes) no bound above 0 is proven: for many sizes
+    *Double round, one team of k playing every round, the other of p > k sitting out in turn, rule 3
+    kept, where the double alternation sum rules out a schedule without a break
+    (:func:`double_full_break_free`) or the double round's sit-out model has proven there is none
+    (``record_no_break_free(..., double=True)``): at least 1.*
+
+    Elsewhere (other double rounds, or other sizes) no bound above 0 is proven: for many sizes
     schedules with no break at all exist (``models/unequal.py`` builds them, for example
     16 against 12 on 12 boards; ``benchmarks/unequal_minima.py`` finds them for 7, 9 or 11
     against 4 and 11 to 17 against 6), so 0 is then the truth, not a gap in the theory.
     """
     small, large = sorted((size_a, size_b))
     if double:
-        return 0
+        full_side = small == boards < large
+        no_free = (large, boards) in _NO_BREAK_FREE_DOUBLE or not double_full_break_free(large, boards)
+        return 1 if board_balance and full_side and no_free else 0
     if boards == 2 and board_balance and not two_board_zero_possible(size_a, size_b):
         return 2
     if small != boards:
@@ -343,14 +350,44 @@ def one_full_break_free(p: int, k: int) -> bool:
     return alternation_sum(p, k) == (1 if p % 2 and k % 2 else 0)
 
 
+@functools.cache
+def double_alternation_sum(p: int, k: int) -> int:
+    """T2(p, k): the sum over s < 2*p*k of (-1)^(floor(s/p) + floor(s/k))."""
+    return sum(-1 if (s // p + s // k) % 2 else 1 for s in range(2 * p * k))
+
+
+def double_full_break_free(p: int, k: int) -> bool:
+    """Whether p players sitting out in turn against k who play every round (k boards, double round)
+    may have a schedule without a break keeping rule 3: only where T2 = T2(p, k)
+    (:func:`double_alternation_sum`) is 0 for even k, and for odd k is 2E for some E with |E| <= p
+    and E = p mod 2.  False is a proof that every such schedule breaks.
+
+    Proof: as :func:`one_full_break_free`, over the 2p rounds.  Sitting out in turn, position s (from
+    0) of the games listed round by round, inside a round by the A player's game number, holds A's game
+    number floor(s/p) in round floor(s/k), so with the signs e = c (-1)^j (A's game j) and
+    f = c' (-1)^r (B's game in round r) the sum of e * f over the games is -T2, whatever the schedule.
+    Without a break e is e(a) over all of A player a's 2k games and f is f(b) over B player b's 2p, and
+    every pair meets twice: the sum is 2 E F, E and F the sums of e(a) and f(b).  Rule 3 makes F = 0
+    for even k, so T2 = 0, and F = +-1 for odd k, so T2 = -+2E, E a sum of p terms +-1.  Only rule 0,
+    sitting out in turn and rule 3 are used.  Of the 4,950 sizes up to 100 a side it rules out 438,
+    and it holds at every size where ``models/double_full_side.py`` builds a schedule without a break
+    (``tests/test_double_full_side.py``)."""
+    t = double_alternation_sum(p, k)
+    if k % 2 == 0:
+        return t == 0
+    return t % 2 == 0 and abs(t // 2) <= p and (t // 2 - p) % 2 == 0
+
+
 #: Sizes (p, k: p players against k who play every round, single round) for which the sit-out model
 #: (``models/sitouts.py``) has proven, by CP-SAT's exhaustive INFEASIBLE, that no schedule without a
 #: break keeps rule 3.  Filled as the constructions run (``record_no_break_free``); a process that has
 #: not tried the size simply claims nothing.
 _NO_BREAK_FREE: set[tuple[int, int]] = set()
+#: The same for double rounds (the double round's sit-out model, ``double=True``).
+_NO_BREAK_FREE_DOUBLE: set[tuple[int, int]] = set()
 
 
-def record_no_break_free(p: int, k: int) -> None:
+def record_no_break_free(p: int, k: int, double: bool = False) -> None:
     """Note that p against k (k players playing every round) has no schedule without a break keeping
     rule 3, as the sit-out model proved with x = floor(k/2) X players.  Why that is a proof: with no
     break every player alternates and team B splits into x players White in odd rounds and k - x White
@@ -359,8 +396,9 @@ def record_no_break_free(p: int, k: int) -> None:
     is exact for a given x (docs/bounds_unequal.md, "When a schedule without any break exists") and its
     symmetry breaking (renumbering team A, reversing colours when 2x = k) and its cut (an even number of
     games in odd rounds when 2x = k) hold for some schedule whenever one exists.  So
-    :func:`unequal_break_bound` may then claim 1 with rule 3."""
-    _NO_BREAK_FREE.add((p, k))
+    :func:`unequal_break_bound` may then claim 1 with rule 3.  The same holds for the double round's
+    model (``double``), which keeps the renumbering and the colour reversal and has no cut."""
+    (_NO_BREAK_FREE_DOUBLE if double else _NO_BREAK_FREE).add((p, k))
 
 
 def two_board_zero_possible(size_a: int, size_b: int) -> bool:

@@ -57,6 +57,7 @@ from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
+from scheveningen.models.bounds import double_full_break_free, record_no_break_free
 from scheveningen.models.classes import Classes, from_classes
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.sitouts import Outcome, one_worker_solver, zero_break_modes
@@ -181,15 +182,19 @@ def direct_double(p: int, k: int, deadline: float | None = None) -> Schedule | N
     """The closed form for p = k + 1, otherwise :func:`rotation_double`: milliseconds at any size."""
     if not 1 <= k < p:
         raise ValueError(f"team A needs more players than the {k} boards, got {p}")
-    return one_reserve_double(k) if p == k + 1 else rotation_double(p, k, deadline=deadline)
+    if p == k + 1:
+        return one_reserve_double(k)
+    return rotation_double(p, k, deadline=deadline) if double_full_break_free(p, k) else None
 
 
 def modelled_double(p: int, k: int, work: float = MODEL_WORK, deadline: float | None = None) -> Schedule | None:
     """The sit-out model over 2p rounds up to :data:`MODEL_PLAYERS` A players (one worker, ``work``
     deterministic seconds, stopped at ``deadline``); ``None`` past that or where it finds none."""
-    if p > MODEL_PLAYERS:
+    if p > MODEL_PLAYERS or not double_full_break_free(p, k):
         return None
     found = zero_break_modes(p, k, work, deadline, double=True)
+    if found.outcome is Outcome.NONE:  # a proof: the designer may report a lower bound of 1
+        record_no_break_free(p, k, double=True)
     if found.outcome is not Outcome.FOUND:
         return None
     return from_classes(p, k, (found.plays, found.x_mode), found.x)

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scheveningen.models import double_full_side
+from scheveningen.models.bounds import double_full_break_free, unequal_break_bound
 from scheveningen.models.double_full_side import (
     MODEL_PLAYERS,
     SECOND_HALVES,
@@ -83,6 +84,30 @@ def test_the_double_round_sit_out_model_finds_no_break_schedules(p: int, k: int)
     assert verdict.ok and verdict.metrics.total_breaks == 0
 
 
+def test_the_alternation_criterion_holds_wherever_a_schedule_without_a_break_is_built() -> None:
+    # The criterion is necessary (bounds.py: double_full_break_free); a size it rules out with a
+    # schedule built would be a wrong proof.  The rotations are tried here whatever it says.
+    built = ruled_out = 0
+    for k in range(1, 25):
+        for p in range(k + 1, 31):
+            schedule = one_reserve_double(k) if p == k + 1 else rotation_double(p, k)
+            if schedule is not None:
+                built += 1
+                assert double_full_break_free(p, k), (p, k)
+            ruled_out += not double_full_break_free(p, k)
+    assert built > 300 and ruled_out > 30
+
+
+@pytest.mark.parametrize(("p", "k"), [(6, 2), (10, 2), (12, 4), (10, 6), (20, 12), (60, 44)])
+def test_the_criterion_rules_out_no_break_and_the_bound_says_so(p: int, k: int) -> None:
+    assert not double_full_break_free(p, k)
+    assert unequal_break_bound(p, k, k, double=True, board_balance=True) == 1
+    assert unequal_break_bound(k, p, k, double=True, board_balance=True) == 1
+    assert unequal_break_bound(p, k, k, double=True, board_balance=False) == 0
+    if k <= 4:  # the model agrees (it settles these in well under a second)
+        assert zero_break_modes(p, k, 5.0, double=True).outcome is Outcome.NONE
+
+
 @pytest.mark.parametrize(("p", "k"), [(6, 2), (9, 3)])
 def test_the_model_proves_some_sizes_need_a_break(p: int, k: int) -> None:
     # c*k against k with c = 3: no double round without a break keeps rule 3 (proven by the model);
@@ -98,6 +123,15 @@ def test_construct_unequal_double_has_no_break_in_either_team_order(size_a: int,
     assert schedule is not None and (schedule.team_a, schedule.team_b) == (size_a, size_b)
     verdict = verify(schedule, double=True)
     assert verdict.ok and verdict.metrics.total_breaks == 0
+
+
+def test_the_designer_reports_the_bound_of_one_where_no_double_round_is_without_a_break() -> None:
+    # 10 against 6: the alternation criterion; 9 against 3: the model's proof, recorded in the process.
+    for size_a, boards in ((10, 6), (9, 3)):
+        match = Match(boards=boards, double=True, size_a=size_a)
+        result = design_match(match, DesignParams(time_limit=3, workers=1))
+        assert result.schedule is not None and result.lower_bound == 1 and result.breaks is not None
+        assert result.breaks >= 1 and verify(result.schedule, double=True).ok
 
 
 def test_the_designer_answers_one_reserve_double_optimal() -> None:
