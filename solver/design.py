@@ -285,6 +285,8 @@ def design_match(
         return paired
     if use_start and run.params.scale and (alternated := _runs_of_one(run)) is not None:
         return alternated
+    if use_start and run.params.scale and (runs := _runs_of_one_unequal(run)) is not None:
+        return runs
     if use_start and run.params.scale and (doubled := _double_with_requests(run)) is not None:
         return doubled
     if use_start and run.params.scale and not match.equal_teams:
@@ -406,6 +408,33 @@ def _runs_of_one(run: DesignRun) -> Result | None:
     if match.rules.board_balance and match.boards > 1:
         relaxed[Rule.BOARD_BALANCE] = rule_excess(schedule, Rule.BOARD_BALANCE, match.rules.max_run)
     return verify_and_report(run, schedule, 0, relaxed)
+
+
+def _runs_of_one_unequal(run: DesignRun) -> Result | None:
+    """Unequal teams, single round, ``max_run = 1``, where every schedule has a break whatever the
+    rules (k + 1 against k: at least k - 1, ``models/bounds.py: unequal_break_bound``): no schedule
+    has runs of one only, whichever lower rules are relaxed, so rule 2 as asked is relaxed.  With
+    ``max_run = 1`` each break is one run too long, so rule 2 is broken by the schedule's breaks: the
+    match is designed with rule 2 as written (runs of two), and the least relaxation is the fewest
+    breaks with the other rules kept, proven where the breaks meet the bound (every odd k and
+    k = 0 mod 4 for k + 1 against k).  Before, the full model searched the whole time limit for a
+    schedule that cannot exist and answered nothing (6 against 5 on 5 boards).  ``None`` elsewhere.
+    """
+    match = run.match
+    if match.equal_teams or match.double or match.rules.max_run != 1:
+        return None
+    if unequal_break_bound(match.size_a, match.size_b, match.boards) == 0:
+        return None
+    looser = design_match(replace(match, rules=replace(match.rules, max_run=2)), run.params, run.progress)
+    run.messages.extend(looser.messages)
+    if looser.schedule is None:
+        return _empty(run, looser.status, looser.explanation)
+    relaxed = {**looser.relaxed, Rule.NO_THREE_IN_A_ROW: rule_excess(looser.schedule, Rule.NO_THREE_IN_A_ROW, 1)}
+    run.messages.append(
+        f"runs of one colour cannot hold for {match.size_a} against {match.size_b} on {match.boards} boards: "
+        f"every schedule has at least {unequal_break_bound(match.size_a, match.size_b, match.boards)} breaks"
+    )
+    return verify_and_report(run, looser.schedule, looser.lower_bound, relaxed, least={Rule.NO_THREE_IN_A_ROW})
 
 
 def _double_with_requests(run: DesignRun) -> Result | None:
@@ -800,11 +829,14 @@ def verify_and_report(
     solver_bound: int = 0,
     relaxed: dict[Rule, int] | None = None,
     fairness_proven: bool = False,
+    least: set[Rule] | None = None,
 ) -> Result:
     """Verify the schedule, then package it with its status and the best proven bound.
 
     Every schedule a design returns passes through here; a verifier rejection raises
-    :class:`DesignBugError`.
+    :class:`DesignBugError`.  A relaxed rule in ``least`` is relaxed by the schedule's breaks (rule 2
+    with runs of one): the least possible only where they meet the proven bound, and the message
+    says which.
 
     The status is ``optimal`` when the breaks meet the proven bound and, with the
     "fair" objective, the solver also proved the split between the teams best.
@@ -826,10 +858,13 @@ def verify_and_report(
     breaks = verdict.metrics.total_breaks
     bound = min(_proven_bound(match, relaxed, solver_bound), breaks)
     for rule, amount in relaxed.items():
+        how = "the least possible"
+        if rule in (least or set()) and amount > bound:
+            how = f"at least {bound} is proven necessary"
         run.messages.append(
             f"rule {int(rule)} ({rule.title_for(match.rules)}) relaxed: "
             "no schedule keeps it together with the higher rules"
-            f"{' and the requests' if match.has_requests else ''}; this one breaks it by {amount}, the least possible"
+            f"{' and the requests' if match.has_requests else ''}; this one breaks it by {amount}, {how}"
         )
     optimal = breaks == bound and run.objective != "none"
     if run.objective == "fair":

@@ -14,6 +14,7 @@ from scheveningen.models.bounds import unequal_break_bound
 from scheveningen.models.classes import bipartite_matching
 from scheveningen.models.constructions import construct
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
+from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Player, Schedule, Team
 from scheveningen.models.symmetry import relabel, reverse_colours, swap_teams
 from scheveningen.models.unequal import (
@@ -549,3 +550,23 @@ def test_where_the_constructions_find_nothing_the_layout_alone_gets_the_time_lef
     result = design_match(match, DesignParams(time_limit=6, workers=1))
     assert result.schedule is not None and result.verdict is not None and result.verdict.ok
     assert result.breaks == 2
+
+
+def test_runs_of_one_with_a_reserve_relax_rule_2_by_the_breaks_the_bound_forces() -> None:
+    # k + 1 against k has at least k - 1 breaks whatever the rules, so runs of one (max_run = 1) cannot
+    # hold; before, the full model searched the whole limit and answered nothing.
+    match = Match(boards=5, size_a=6, rules=RuleSettings(max_run=1))
+    result = design_match(match, DesignParams(time_limit=5, workers=1))
+    assert result.status is Status.OPTIMAL and result.schedule is not None
+    assert result.relaxed == {Rule.NO_THREE_IN_A_ROW: 4} and result.breaks == result.lower_bound == 4
+    assert verify(result.schedule, match=match, declared_relaxed=result.relaxed).ok
+
+
+def test_runs_of_one_relaxed_above_the_bound_say_what_is_proven() -> None:
+    match = Match(boards=6, size_a=7, rules=RuleSettings(max_run=1))
+    result = design_match(match, DesignParams(time_limit=2, workers=1))
+    assert result.schedule is not None and result.breaks is not None
+    assert result.relaxed == {Rule.NO_THREE_IN_A_ROW: result.breaks} and result.lower_bound == 7
+    if result.breaks > 7:
+        assert result.status is Status.FEASIBLE
+        assert any("at least 7 is proven necessary" in m for m in result.messages)
