@@ -35,7 +35,7 @@ here, t = 0 .. 2p - 1, and A player j (from 0) sits out round j and one round of
 Every player sits out once in each half (in turn), its two sit-outs have opposite parity, and its
 inside stretch has even length, so the counts per parity hold; the count per round is x in every round
 (docs/bounds_unequal.md proves both).  So k + 1 against k, double round, has a schedule with no break
-for every k >= 1, rules 1-3 kept: the fewest possible, where the mirrored single round had 2k + 2 to
+for every k >= 1, rules 1-3 kept: the fewest possible, where the mirrored single round had 2k - 2 to
 2k + 4 (13 against 12: 26; 41 against 40: 82).
 
 **Other sizes, by rotation** (:func:`rotation_double`).  Let the A players sit out by the rotation
@@ -47,8 +47,11 @@ rounds of each parity, and a tiny CP-SAT model (a Boolean for each player) choos
 with x X-mode players in every round.  One of the three answers at most sizes up to 100 a side
 (docs/bounds_unequal.md lists what it misses), in milliseconds.
 
-**Other sizes, small** (:func:`zero_break_double`): the sit-out model of ``models/sitouts.py`` over
-2p rounds, one worker and a work limit, up to :data:`MODEL_PLAYERS` A players.
+**Other sizes, small** (:func:`modelled_double`): the sit-out model of ``models/sitouts.py`` over
+2p rounds, one worker and a work limit, up to :data:`MODEL_PLAYERS` A players.  Neither is tried where
+the double alternation sum rules out a schedule without a break (``models/bounds.py:
+double_full_break_free``); a proof of none by the model is recorded for the bound
+(``record_no_break_free``).
 """
 
 from __future__ import annotations

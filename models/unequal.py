@@ -68,7 +68,9 @@ along the positions.
 Both models run on one worker with a deterministic work limit, so a construction is
 the same on every run and every machine; when no colouring keeping rules 1-3 is found
 within it, there is no construction (``None``) and the designer searches as before.
-A double round is the single round followed by its mirror (:func:`mirrored_double`).
+A double round where one team plays every round comes from ``models/double_full_side.py`` where it
+can have no break (one reserve always; most other sizes by rotation); otherwise, and where both teams
+sit out, a double round is the single round followed by its mirror (:func:`mirrored_double`).
 """
 
 from __future__ import annotations
