@@ -291,7 +291,13 @@ def unequal_break_bound(
     *Double round, one team of k playing every round, the other of p > k sitting out in turn, rule 3
     kept, where the double alternation sum rules out a schedule without a break
     (:func:`double_full_break_free`) or the double round's sit-out model has proven there is none
-    (``record_no_break_free(..., double=True)``): at least 1.*
+    (``record_no_break_free(..., double=True)``): at least 1; on two boards with p even, at least 2.*
+    With rule 3 on two boards the full team's two players have opposite colours in every round, so
+    the same breaks.  The other team's players play four games, two of each colour, and have an even
+    number of breaks exactly when their first and last colours differ; sitting out in turn, each plays
+    once in the first p/2 rounds and once in the last p/2, and each of those stretches has p/2 games
+    of each colour, so the players White first and last are as many as those Black first and last.
+    So the breaks are even.
 
     Elsewhere (other double rounds, or other sizes) no bound above 0 is proven: for many sizes
     schedules with no break at all exist (``models/unequal.py`` builds them, for example
@@ -302,7 +308,9 @@ def unequal_break_bound(
     if double:
         full_side = small == boards < large
         no_free = (large, boards) in _NO_BREAK_FREE_DOUBLE or not double_full_break_free(large, boards)
-        return 1 if board_balance and full_side and no_free else 0
+        if not (board_balance and full_side and no_free):
+            return 0
+        return 2 if boards == 2 and large % 2 == 0 else 1  # two boards: the breaks are even
     if boards == 2 and board_balance and not two_board_zero_possible(size_a, size_b):
         return 2
     if small != boards:

@@ -47,6 +47,17 @@ rounds of each parity, and a tiny CP-SAT model (a Boolean for each player) choos
 with x X-mode players in every round.  One of the three answers at most sizes up to 100 a side
 (docs/bounds_unequal.md lists what it misses), in milliseconds.
 
+**Two boards, p = 2 mod 4** (:func:`two_board_double`).  Claim 3 rules out a schedule without a
+break, and the rotations have none; the full model finds nothing from about 30 players.  With
+h = p/2 (odd) the A players sit out in four turns of h rounds, playing once in each; the two B
+players alternate.  An A player's four games are one each of: B1 in an odd round (it is Black), B1
+in an even one (White), B2 in an odd one (White), B2 in an even one (Black); the order over the
+turns is its *pattern*.  With m = (h - 1)/2, m players each take the four patterns without a break
+(B1o B2o B2e B1e, B1e B1o B2o B2e, B2o B2e B1e B1o, B2e B1e B1o B2o) and one player each the two with
+one break (B1o B1e B2o B2e and B2o B2e B1o B1e): every turn then has as many games of each kind as
+it has rounds of each parity (turns 1 and 3 start in an odd round, 2 and 4 in an even one).  So 2
+breaks, against the proven bound of 1.
+
 **Other sizes, small** (:func:`modelled_double`): the sit-out model of ``models/sitouts.py`` over
 2p rounds, one worker and a work limit, up to :data:`MODEL_PLAYERS` A players.  Neither is tried where
 the double alternation sum rules out a schedule without a break (``models/bounds.py:
@@ -181,12 +192,51 @@ def rotation_double(p: int, k: int, work: float = SIGN_WORK, deadline: float | N
     return None
 
 
+#: :func:`two_board_double`'s patterns: the B player (0 or 1) and the parity of the round (0: odd
+#: from 1, 1: even) of an A player's game in each of the four turns; and how many players take each,
+#: as a multiple of m = (p/2 - 1)/2 plus a constant.
+TWO_BOARD_PATTERNS: tuple[tuple[tuple[tuple[int, int], ...], int, int], ...] = (
+    (((0, 0), (0, 1), (1, 0), (1, 1)), 0, 1),
+    (((0, 0), (1, 0), (1, 1), (0, 1)), 1, 0),
+    (((0, 1), (0, 0), (1, 0), (1, 1)), 1, 0),
+    (((1, 0), (1, 1), (0, 0), (0, 1)), 0, 1),
+    (((1, 0), (1, 1), (0, 1), (0, 0)), 1, 0),
+    (((1, 1), (0, 1), (0, 0), (1, 0)), 1, 0),
+)
+
+
+def two_board_double(p: int) -> Schedule:
+    """p against 2 on 2 boards, p = 2 mod 4, double round, with 2 breaks and rules 1-3 kept
+    (module docstring)."""
+    if p % 4 != 2 or p < 6:
+        raise ValueError(f"two_board_double needs p = 2 mod 4 from 6, got {p}")
+    h = p // 2
+    m = (h - 1) // 2
+    patterns = [pattern for pattern, per_m, extra in TWO_BOARD_PATTERNS for _ in range(per_m * m + extra)]
+    games: dict[int, list[tuple[int, int, bool]]] = {t: [] for t in range(2 * p)}
+    for turn in range(4):
+        rounds = range(turn * h, (turn + 1) * h)
+        for b in (0, 1):
+            for parity in (0, 1):
+                players = [a for a, pattern in enumerate(patterns) if pattern[turn] == (b, parity)]
+                slots = [t for t in rounds if t % 2 == parity]
+                if len(players) != len(slots):
+                    raise RuntimeError(f"two_board_double: turn {turn + 1} does not add up (bug)")
+                for a, t in zip(players, slots, strict=True):
+                    b_white = (b == 0) == (t % 2 == 0)  # B1 White in odd rounds (from 1), B2 in even
+                    games[t].append((a + 1, b + 1, not b_white))
+    return Schedule.from_pairings([sorted(games[t]) for t in range(2 * p)], team_a=p, team_b=2)
+
+
 def direct_double(p: int, k: int, deadline: float | None = None) -> Schedule | None:
-    """The closed form for p = k + 1, otherwise :func:`rotation_double`: milliseconds at any size."""
+    """The closed forms (one reserve; two boards with p = 2 mod 4), otherwise :func:`rotation_double`:
+    milliseconds at any size."""
     if not 1 <= k < p:
         raise ValueError(f"team A needs more players than the {k} boards, got {p}")
     if p == k + 1:
         return one_reserve_double(k)
+    if k == 2 and p % 4 == 2:
+        return two_board_double(p)
     return rotation_double(p, k, deadline=deadline) if double_full_break_free(p, k) else None
 
 
@@ -201,9 +251,3 @@ def modelled_double(p: int, k: int, work: float = MODEL_WORK, deadline: float | 
     if found.outcome is not Outcome.FOUND:
         return None
     return from_classes(p, k, (found.plays, found.x_mode), found.x)
-
-
-def zero_break_double(p: int, k: int, work: float = MODEL_WORK, deadline: float | None = None) -> Schedule | None:
-    """p against k on k boards, team B playing every round, double round, with no break and rules 1-3
-    kept: :func:`direct_double`, then :func:`modelled_double`; ``None`` where neither gives one."""
-    return direct_double(p, k, deadline) or modelled_double(p, k, work, deadline)

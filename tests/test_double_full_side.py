@@ -15,7 +15,7 @@ from scheveningen.models.double_full_side import (
     one_reserve_classes,
     one_reserve_double,
     rotation_double,
-    zero_break_double,
+    two_board_double,
 )
 from scheveningen.models.match import Match
 from scheveningen.models.sitouts import Outcome, zero_break_modes
@@ -101,19 +101,37 @@ def test_the_alternation_criterion_holds_wherever_a_schedule_without_a_break_is_
 @pytest.mark.parametrize(("p", "k"), [(6, 2), (10, 2), (12, 4), (10, 6), (20, 12), (60, 44)])
 def test_the_criterion_rules_out_no_break_and_the_bound_says_so(p: int, k: int) -> None:
     assert not double_full_break_free(p, k)
-    assert unequal_break_bound(p, k, k, double=True, board_balance=True) == 1
-    assert unequal_break_bound(k, p, k, double=True, board_balance=True) == 1
+    bound = 2 if k == 2 else 1  # two boards: the breaks are even
+    assert unequal_break_bound(p, k, k, double=True, board_balance=True) == bound
+    assert unequal_break_bound(k, p, k, double=True, board_balance=True) == bound
     assert unequal_break_bound(p, k, k, double=True, board_balance=False) == 0
     if k <= 4:  # the model agrees (it settles these in well under a second)
         assert zero_break_modes(p, k, 5.0, double=True).outcome is Outcome.NONE
 
 
+@pytest.mark.parametrize("p", range(6, 101, 4))
+def test_two_boards_p_2_mod_4_double_has_the_two_breaks_the_bound_forces(p: int) -> None:
+    schedule = two_board_double(p)
+    verdict = verify(schedule, double=True)
+    assert verdict.ok and not verdict.relaxed and verdict.metrics.total_breaks == 2
+    assert direct_double(p, 2) is not None
+    assert unequal_break_bound(p, 2, 2, double=True, board_balance=True) == 2
+
+
+def test_the_designer_answers_two_boards_double_optimal_where_it_had_nothing() -> None:
+    # 70 against 2 on 2 boards, double round: exit 3 after the whole limit before (the full model)
+    match = Match(boards=2, double=True, size_b=70)
+    result = design_match(match, DesignParams(time_limit=5, workers=1))
+    assert result.status is Status.OPTIMAL and result.breaks == result.lower_bound == 2
+    assert result.schedule is not None and verify(result.schedule, double=True).ok
+
+
 @pytest.mark.parametrize(("p", "k"), [(6, 2), (9, 3)])
 def test_the_model_proves_some_sizes_need_a_break(p: int, k: int) -> None:
     # c*k against k with c = 3: no double round without a break keeps rule 3 (proven by the model);
-    # zero_break_double then gives nothing and the mirrored single round is the construction.
+    # modelled_double then gives nothing (6 against 2 gets two_board_double's 2 breaks instead).
     assert zero_break_modes(p, k, 5.0, double=True).outcome is Outcome.NONE
-    assert p <= MODEL_PLAYERS and zero_break_double(p, k, work=5.0) is None
+    assert p <= MODEL_PLAYERS and double_full_side.modelled_double(p, k, work=5.0) is None
 
 
 @pytest.mark.parametrize(("size_a", "size_b", "boards"), [(13, 12, 12), (12, 13, 12), (9, 6, 6), (6, 9, 6)])
