@@ -68,12 +68,14 @@ def test_each_second_half_of_the_rotation_answers_some_size(
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(1, 39), st.integers(1, 30))
-def test_whatever_the_direct_double_round_builds_keeps_every_rule_without_a_break(k: int, extra: int) -> None:
-    schedule = direct_double(k + extra, k)
+def test_whatever_the_direct_double_round_builds_keeps_every_rule_with_the_fewest_breaks(k: int, extra: int) -> None:
+    p = k + extra
+    schedule = direct_double(p, k)
     if schedule is not None:
         verdict = verify(schedule, double=True)
-        assert verdict.ok and not verdict.relaxed and verdict.metrics.total_breaks == 0
-        assert (schedule.team_a, schedule.team_b, len(schedule.rounds)) == (k + extra, k, 2 * (k + extra))
+        fewest = 2 if k == 2 and p % 4 == 2 else 0  # two boards, p = 2 mod 4: two_board_double
+        assert verdict.ok and not verdict.relaxed and verdict.metrics.total_breaks == fewest
+        assert (schedule.team_a, schedule.team_b, len(schedule.rounds)) == (p, k, 2 * p)
 
 
 @pytest.mark.parametrize(("p", "k"), [(5, 3), (6, 4), (9, 6), (8, 2)])
