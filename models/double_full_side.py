@@ -207,13 +207,14 @@ TWO_BOARD_PATTERNS: tuple[tuple[tuple[tuple[int, int], ...], int, int], ...] = (
 
 def two_board_double(p: int) -> Schedule:
     """p against 2 on 2 boards, p = 2 mod 4, double round, with 2 breaks and rules 1-3 kept
-    (module docstring)."""
+    (module docstring); B1 is class X, B2 class Y."""
     if p % 4 != 2 or p < 6:
         raise ValueError(f"two_board_double needs p = 2 mod 4 from 6, got {p}")
     h = p // 2
     m = (h - 1) // 2
     patterns = [pattern for pattern, per_m, extra in TWO_BOARD_PATTERNS for _ in range(per_m * m + extra)]
-    games: dict[int, list[tuple[int, int, bool]]] = {t: [] for t in range(2 * p)}
+    plays = [[False] * (2 * p) for _ in range(p)]
+    meets_x: dict[tuple[int, int], bool] = {}
     for turn in range(4):
         rounds = range(turn * h, (turn + 1) * h)
         for b in (0, 1):
@@ -223,9 +224,9 @@ def two_board_double(p: int) -> Schedule:
                 if len(players) != len(slots):
                     raise RuntimeError(f"two_board_double: turn {turn + 1} does not add up (bug)")
                 for a, t in zip(players, slots, strict=True):
-                    b_white = (b == 0) == (t % 2 == 0)  # B1 White in odd rounds (from 1), B2 in even
-                    games[t].append((a + 1, b + 1, not b_white))
-    return Schedule.from_pairings([sorted(games[t]) for t in range(2 * p)], team_a=p, team_b=2)
+                    plays[a][t] = True
+                    meets_x[a, t] = b == 0
+    return from_classes(p, 2, (plays, meets_x), 1)
 
 
 def direct_double(p: int, k: int, deadline: float | None = None) -> Schedule | None:

@@ -423,7 +423,8 @@ def _runs_of_one_unequal(run: DesignRun) -> Result | None:
     match = run.match
     if match.equal_teams or match.double or match.rules.max_run != 1:
         return None
-    if unequal_break_bound(match.size_a, match.size_b, match.boards) == 0:
+    forced = unequal_break_bound(match.size_a, match.size_b, match.boards)
+    if forced == 0:
         return None
     looser = design_match(replace(match, rules=replace(match.rules, max_run=2)), run.params, run.progress)
     run.messages.extend(looser.messages)
@@ -432,7 +433,7 @@ def _runs_of_one_unequal(run: DesignRun) -> Result | None:
     relaxed = {**looser.relaxed, Rule.NO_THREE_IN_A_ROW: rule_excess(looser.schedule, Rule.NO_THREE_IN_A_ROW, 1)}
     run.messages.append(
         f"runs of one colour cannot hold for {match.size_a} against {match.size_b} on {match.boards} boards: "
-        f"every schedule has at least {unequal_break_bound(match.size_a, match.size_b, match.boards)} breaks"
+        f"every schedule has at least {forced} breaks"
     )
     return verify_and_report(run, looser.schedule, looser.lower_bound, relaxed, least={Rule.NO_THREE_IN_A_ROW})
 
