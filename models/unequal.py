@@ -990,7 +990,7 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
         # 2k - 2; 13 against 12 had 26).
         built = direct_double(larger, boards, deadline=_DEADLINE.get())
         if built is not None:
-            return _oriented(built, size_b == boards)
+            return _as_large_first(built, size_b != boards)
     single = _construct_single(size_a, size_b, boards)
     if not double:
         return single
@@ -999,13 +999,8 @@ def _construct(size_a: int, size_b: int, boards: int, double: bool) -> Schedule 
         # The double round's own sit-out model may remove every break for small teams.
         built = modelled_double(larger, boards, deadline=_DEADLINE.get())
         if built is not None:
-            return _oriented(built, size_b == boards)
+            return _as_large_first(built, size_b != boards)
     return mirrored
-
-
-def _oriented(built: Schedule, larger_first: bool) -> Schedule:
-    """``built`` (the larger team as team A) with the teams in the match's order."""
-    return built if larger_first else swap_teams(built)
 
 
 def _construct_single(size_a: int, size_b: int, boards: int) -> Schedule | None:
