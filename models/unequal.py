@@ -121,9 +121,9 @@ Z_WORK_LIMIT = 1.0
 BLOCKS_ALONE_CELLS = 3000
 #: The alternating layout (models/positions.py), tried first, has this share of the time left ...
 ALTERNATING_SHARE = 0.3
-#: ... and this share up to this many games (p*q), where it answers teams one apart in 2 to 3 s (49
-#: against 50 on 35, 55 against 54 on 45) and the other layouts need less than the rest (440 and 371
-#: breaks); beyond, they need more (90 against 91 on 78: over 5 s).
+#: ... and this share up to this many games (p*q), where the other layouts need less than the rest;
+#: beyond, they need more (90 against 91 on 78: over 5 s).  (Where team B is dealt, :func:`layout_dealt`,
+#: the layout has all the time at any size.)
 SMALL_ALTERNATING_SHARE = 0.45
 SMALL_GAMES = 4000
 #: ... and where one team plays every round and the layout can have no break, tried first ...
@@ -1093,13 +1093,16 @@ def layout_unequal(
 
 
 def layout_dealt(size_a: int, size_b: int, boards: int) -> bool:
-    """Both teams sitting out, more than :data:`SMALL_GAMES` games, neither team's passes whole rounds,
-    and the alternating layout without a break (``zero_possible``): where the layout needs team B's
-    deal, seconds at these sizes, and nothing else comes near it (the others give the rotation
-    layout's hundreds or thousands of breaks, after seconds, or nothing)."""
+    """Both teams sitting out, neither team's passes whole rounds, and the alternating layout without a
+    break (``zero_possible``): where the layout needs team B's deal, up to seconds, and nothing else
+    comes near it (the others give the rotation layout's hundreds or thousands of breaks, after
+    seconds, or nothing).  At any number of games: below :data:`SMALL_GAMES` the deal mostly takes
+    well under a second, but teams one apart with many boards take up to 4 s there (63 against 62
+    on 42, where the closed form fails; 64 against 63 on 56: 4 to 5.5 s), and the layout's small
+    share of the time cut it short in some runs, leaving the rotation layout's 305 breaks (610 in a
+    double round) where the layout has none."""
     return (
         2 < boards < min(size_a, size_b)
-        and size_a * size_b > SMALL_GAMES
         and size_a % boards != 0
         and size_b % boards != 0
         and zero_possible(size_a, size_b)

@@ -277,7 +277,15 @@ def test_where_team_b_is_dealt_the_rotation_s_quick_schedule_is_kept_aside(p: in
 def test_team_b_is_not_dealt_where_a_team_plays_in_whole_rounds_or_a_break_is_needed() -> None:
     assert not unequal.layout_dealt(84, 88, 44)  # 88 on 44 boards: team B's passes are whole rounds
     assert not unequal.layout_dealt(90, 70, 42)  # both even, 9 and 7 odd: switches needed
-    assert not unequal.layout_dealt(50, 40, 25)  # 2,000 games: the layout's small share
+    assert not unequal.layout_dealt(50, 41, 25)  # 50 on 25 boards: team A's passes are whole rounds
+
+
+def test_team_b_is_dealt_at_any_number_of_games() -> None:
+    """Teams one apart on many boards deal team B slowly even below SMALL_GAMES games (63 against 62
+    on 42: 3 to 4 s), so the layout gets all the time there too, not its small share."""
+    assert 63 * 62 < unequal.SMALL_GAMES
+    assert unequal.layout_dealt(63, 62, 42)
+    assert unequal.layout_dealt(15, 14, 10)
 
 
 # --------------------------------------------------------------------------- the bound
