@@ -359,26 +359,35 @@ def one_full_break_free(p: int, k: int) -> bool:
     return alternation_sum(p, k) == (1 if p % 2 and k % 2 else 0)
 
 
-def double_full_break_free(p: int, k: int) -> bool:
+def double_full_break_free(p: int, k: int, x: int | None = None) -> bool:
     """Whether p players sitting out in turn against k who play every round (k boards, double round)
-    may have a schedule without a break keeping rule 3: only where T2 = T2(p, k)
-    (:func:`alternation_sum` with ``double``) is 0 for even k, and for odd k is 2E for some E with |E| <= p
-    and E = p mod 2.  False is a proof that every such schedule breaks.
+    may have a schedule without a break with x of the k in class X (White in the odd rounds; by
+    default x = floor(k/2), which keeps rule 3): only where T2 = T2(p, k) (:func:`alternation_sum`
+    with ``double``) is 2 E (k - 2x) for some E with |E| <= p and E = p mod 2; for even k and rule 3
+    that is T2 = 0.  False is a proof that every such schedule breaks.
 
     Proof: as :func:`one_full_break_free`, over the 2p rounds.  Sitting out in turn, position s (from
     0) of the games listed round by round, inside a round by the A player's game number, holds A's game
     number floor(s/p) in round floor(s/k), so with the signs e = c (-1)^j (A's game j) and
     f = c' (-1)^r (B's game in round r) the sum of e * f over the games is -T2, whatever the schedule.
     Without a break e is e(a) over all of A player a's 2k games and f is f(b) over B player b's 2p, and
-    every pair meets twice: the sum is 2 E F, E and F the sums of e(a) and f(b).  Rule 3 makes F = 0
-    for even k, so T2 = 0, and F = +-1 for odd k, so T2 = -+2E, E a sum of p terms +-1.  Only rule 0,
-    sitting out in turn and rule 3 are used.  Of the 4,950 sizes up to 100 a side it rules out 438,
-    and it holds at every size where ``models/double_full_side.py`` builds a schedule without a break
-    (``tests/test_double_full_side.py``)."""
+    every pair meets twice: the sum is 2 E F, E and F the sums of e(a) and f(b).  F is +-(k - 2x), the
+    B players alternating from White less those from Black, so T2 = -+2 E (k - 2x), E a sum of p terms
+    +-1.  Rule 3 makes x = floor(k/2) or ceil(k/2): F = 0 for even k, so T2 = 0, and F = +-1 for odd k,
+    so T2 = -+2E.  Only rule 0 and sitting out in turn are used (and rule 3 for the default x).  With
+    the default x it rules out 438 of the 4,950 sizes up to 100 a side, and it holds at every size
+    where ``models/double_full_side.py`` builds a schedule without a break
+    (``tests/test_double_full_side.py``); with other x it bounds how little rule 3 can be broken with
+    runs of one colour (:func:`~scheveningen.models.double_full_side.runs_of_one_double`)."""
+    x = k // 2 if x is None else x
     t = alternation_sum(p, k, double=True)
-    if k % 2 == 0:
+    f = k - 2 * x
+    if f == 0:
         return t == 0
-    return t % 2 == 0 and abs(t // 2) <= p and (t // 2 - p) % 2 == 0
+    if t % (2 * f):
+        return False
+    e = t // (2 * f)
+    return abs(e) <= p and (e - p) % 2 == 0
 
 
 #: Sizes (p, k: p players against k who play every round, single round) for which the sit-out model

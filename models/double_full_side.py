@@ -67,7 +67,9 @@ double_full_break_free``); a proof of none by the model is recorded for the boun
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
@@ -178,13 +180,17 @@ def _signs(sits: SitOuts, x: int, work: float, deadline: float | None) -> dict[t
     return {(a, t): value for a in range(p) for t, value in options[a][solver.boolean_value(sign[a])].items()}
 
 
-def rotation_double(p: int, k: int, work: float = SIGN_WORK, deadline: float | None = None) -> Schedule | None:
+def rotation_double(
+    p: int, k: int, work: float = SIGN_WORK, deadline: float | None = None, x: int | None = None
+) -> Schedule | None:
     """p against k on k boards, double round, no break, rules 1-3 kept, with sit-outs by rotation
-    (module docstring); ``None`` where none of the second halves has signs that fit."""
+    (module docstring); ``None`` where none of the second halves has signs that fit.  With ``x``, class
+    X has x players instead (rules 0-2 kept; rule 3 too only for floor(k/2) and ceil(k/2))."""
     first = _rotation(p, p - k)
+    sizes = sorted({k // 2, (k + 1) // 2}) if x is None else [x]
     for second in SECOND_HALVES:
         sits = second(first)
-        for x in sorted({k // 2, (k + 1) // 2}):
+        for x in sizes:
             modes = _signs(sits, x, work, deadline)
             if modes is not None:
                 plays = [[not out for out in row] for row in sits]
@@ -252,3 +258,53 @@ def modelled_double(p: int, k: int, work: float = MODEL_WORK, deadline: float | 
     if found.outcome is not Outcome.FOUND:
         return None
     return from_classes(p, k, (found.plays, found.x_mode), found.x)
+
+
+@dataclass(frozen=True)
+class RunsOfOne:
+    """:func:`runs_of_one_double`'s answer: a schedule without a break (``None`` if none was found),
+    the size x <= floor(k/2) of its class X, and ``proven``: every larger x up to floor(k/2) (every x
+    when there is no schedule) is proven to have no schedule without a break."""
+
+    schedule: Schedule | None
+    x: int
+    proven: bool
+
+
+def runs_of_one_double(p: int, k: int, work: float = MODEL_WORK, deadline: float | None = None) -> RunsOfOne:
+    """p against k on k boards, double round, with no break at all (runs of one colour) and rule 3
+    broken by as little as found: class X as near k/2 as a schedule allows.
+
+    Without a break every B player alternates over the 2p rounds, so team B has x Whites in the odd
+    rounds and k - x in the even ones, x the size of class X (x <= floor(k/2) after reversing every
+    colour).  Team A has the rest, and rule 3 is broken by floor(k/2) - x boards in every round:
+    2p (floor(k/2) - x) in all, the same for every schedule with that x.  Each x from floor(k/2) down
+    is tried in turn: skipped where :func:`~scheveningen.models.bounds.double_full_break_free` rules it
+    out (a proof), then the closed form of one reserve (x = floor(k/2)), the rotations, and up to
+    :data:`MODEL_PLAYERS` A players the sit-out model, whose proof of none counts as one.  The first
+    found has the least excess among schedules without a break when every larger x was ruled out
+    (``proven``).  Rules 1 and 2 hold for every x: alternating players are balanced."""
+    if not 1 <= k < p:
+        raise ValueError(f"team A needs more players than the {k} boards, got {p}")
+    proven = True
+    for x in range(k // 2, -1, -1):
+        if deadline is not None and time.monotonic() > deadline:
+            return RunsOfOne(None, x, False)
+        if not double_full_break_free(p, k, x):
+            continue
+        built = one_reserve_double(k) if p == k + 1 and x == k // 2 else None
+        # x and k - x are the same up to reversing every colour, but the sign model may settle one only
+        for size in sorted({x, k - x}):
+            built = built or rotation_double(p, k, deadline=deadline, x=size)
+        if built is not None:
+            return RunsOfOne(built, x, proven)
+        if p > MODEL_PLAYERS:
+            proven = False
+            continue
+        found = zero_break_modes(p, k, work, deadline, x=x, double=True)
+        if found.outcome is Outcome.FOUND:
+            return RunsOfOne(from_classes(p, k, (found.plays, found.x_mode), x), x, proven)
+        if found.outcome is Outcome.NONE and x == k // 2:
+            record_no_break_free(p, k, double=True)
+        proven = proven and found.outcome is Outcome.NONE
+    return RunsOfOne(None, 0, proven)
