@@ -31,13 +31,14 @@ from scheveningen.models import two_boards
 from scheveningen.models.bounds import even_break_bound, proven_break_bound, unequal_break_bound
 from scheveningen.models.constructions import alternating, construct, half_blocks, mirrored_double
 from scheveningen.models.cpsat import Formulation, MatchModel, ModelOptions, Objective
+from scheveningen.models.double_full_side import runs_of_one_double
 from scheveningen.models.folding import fold_match, unfold
 from scheveningen.models.match import Match, MatchError, Request, RuleSettings
 from scheveningen.models.rules import Rule, relaxable
 from scheveningen.models.schedule import Schedule
-from scheveningen.models.symmetry import normalise
+from scheveningen.models.symmetry import normalise, swap_teams
 from scheveningen.models.tables import best, best_sizes, best_stated_bound
-from scheveningen.models.unequal import layout_dealt, layout_unequal
+from scheveningen.models.unequal import construct_unequal, layout_dealt, layout_unequal
 from scheveningen.solver import scale, stop
 from scheveningen.solver.start import Grid, find_start
 from scheveningen.solver.unequal import hint_schedule, improve_colours, unequal_start
@@ -418,15 +419,18 @@ def _runs_of_one_unequal(run: DesignRun) -> Result | None:
     match is designed with rule 2 as written (runs of two), and the least relaxation is the fewest
     breaks with the other rules kept, proven where the breaks meet the bound (every odd k and
     k = 0 mod 4 for k + 1 against k).  Before, the full model searched the whole time limit for a
-    schedule that cannot exist and answered nothing (6 against 5 on 5 boards).  ``None`` elsewhere.
+    schedule that cannot exist and answered nothing (6 against 5 on 5 boards).  Double rounds go to
+    :func:`_runs_of_one_unequal_double`.  ``None`` elsewhere.
     """
     match = run.match
-    if match.equal_teams or match.double or match.rules.max_run != 1:
+    if match.equal_teams or match.rules.max_run != 1:
         return None
+    if match.double:
+        return _runs_of_one_unequal_double(run)
     forced = unequal_break_bound(match.size_a, match.size_b, match.boards)
     if forced == 0:
         return None
-    looser = design_match(replace(match, rules=replace(match.rules, max_run=2)), run.params, run.progress)
+    looser = design_match(_with_runs_of_two(match), run.params, run.progress)
     run.messages.extend(looser.messages)
     if looser.schedule is None:
         return _empty(run, looser.status, looser.explanation)
@@ -436,6 +440,92 @@ def _runs_of_one_unequal(run: DesignRun) -> Result | None:
         f"every schedule has at least {forced} breaks"
     )
     return verify_and_report(run, looser.schedule, looser.lower_bound, relaxed, least={Rule.NO_THREE_IN_A_ROW})
+
+
+def _with_runs_of_two(match: Match) -> Match:
+    return replace(match, rules=replace(match.rules, max_run=2))
+
+
+def _runs_of_one_unequal_double(run: DesignRun) -> Result | None:
+    """Unequal teams, double round, ``max_run = 1``: no break at all where a schedule is found, with
+    rule 3 relaxed by as little as found; otherwise rule 2 relaxed.  Before, a double round of unequal
+    teams with runs of one ended in exit 3 wherever the construction had a break (10 against 6 on 6
+    boards, 14 against 2 on 2, 6 against 10 on 5).
+
+    * The construction (``models/unequal.py``), taken where it has no break: rules 1-3 kept.
+    * One team playing every round: :func:`~scheveningen.models.double_full_side.runs_of_one_double`
+      tries class X from floor(k/2) down (rule 3 broken by 2p (floor(k/2) - x) boards, the same for
+      every schedule without a break with that x) and says whether every nearer x is proven to have
+      none; then the excess is the least possible.  If no x has a schedule, rule 2 is relaxed.
+    * Both teams sitting out, where the construction breaks: rule 2 relaxed by its breaks, the
+      necessity not proven (no bound is known there).
+
+    Rule 2 relaxed means the construction with runs of two, its breaks the over-long runs.  The
+    messages say what is proven and what is not.  ``None`` where no construction answers or none can
+    be mapped onto the requests: the other stages go on.
+    """
+    match = run.match
+    p, q, k = match.size_a, match.size_b, match.boards
+    dealt = layout_dealt(p, q, k)
+    deadline = run.started + run.params.time_limit * (DEALT_CONSTRUCTION_SHARE if dealt else UNEQUAL_CONSTRUCTION_SHARE)
+    sizes = f"{p} against {q} on {k} boards"
+    requests = " and the requests" if match.has_requests else ""
+    built = construct_unequal(p, q, k, True, deadline)
+    if built is None:
+        return None
+    strict = unequal_start(match, None, None, lambda *_: built)
+    if strict is not None:  # the construction has no break and keeps the rules
+        return verify_and_report(run, strict)
+    none_proven = False
+    if k in (p, q):
+        found = runs_of_one_double(max(p, q), k, deadline=deadline)
+        if found.schedule is not None:
+            oriented = found.schedule if q == k else swap_teams(found.schedule)
+            # rule 3 is checked by the excess below, not by the mapping
+            free = replace(match, rules=replace(match.rules, board_balance=False))
+            mapped = unequal_start(free, None, None, lambda *_: oriented)
+            if mapped is not None:
+                return _runs_of_one_full_side(run, mapped, found.proven)
+        none_proven = found.schedule is None and found.proven
+    schedule = unequal_start(_with_runs_of_two(match), None, None, lambda *_: built)
+    if schedule is None:
+        return None
+    relaxed = {Rule.NO_THREE_IN_A_ROW: rule_excess(schedule, Rule.NO_THREE_IN_A_ROW, 1)}
+    # (every class proven to have no schedule without a break does not happen up to 100 a side: the
+    # criterion leaves some class at every size, and the model's proofs are for 12 players at most)
+    proven = "" if none_proven else ", though none is proven impossible"
+    note = (
+        f"no schedule with runs of one colour{requests} was found for {sizes}, double round{proven}; "
+        f"this one breaks it by {relaxed[Rule.NO_THREE_IN_A_ROW]}"
+    )
+    return verify_and_report(run, schedule, 0, relaxed, notes={Rule.NO_THREE_IN_A_ROW: note})
+
+
+def _runs_of_one_full_side(run: DesignRun, schedule: Schedule, least: bool) -> Result:
+    """:func:`_runs_of_one_unequal_double`'s answer without a break: rule 3 relaxed by what the schedule
+    breaks it by, with what is proven of that said."""
+    match = run.match
+    excess = rule_excess(schedule, Rule.BOARD_BALANCE, 1) if match.rules.board_balance else 0
+    if not excess:
+        return verify_and_report(run, schedule)
+    relaxed = {Rule.BOARD_BALANCE: excess}
+    if least:  # every class nearer k/2, k/2 itself included, proven to have no schedule without a break
+        return verify_and_report(run, schedule, 0, relaxed)
+    kept = unequal_break_bound(
+        match.size_a, match.size_b, match.boards, True, board_balance=True, colour_balance=match.rules.colour_balance
+    )
+    requests = " and the requests" if match.has_requests else ""
+    if kept:
+        note = (
+            f"no schedule keeps it with runs of one colour{requests}; this one breaks it by {excess}, the least "
+            "found (a smaller excess is not proven impossible)"
+        )
+    else:
+        note = (
+            f"no schedule keeping it with runs of one colour{requests} was found, though none is proven "
+            f"impossible; this one breaks it by {excess}"
+        )
+    return verify_and_report(run, schedule, 0, relaxed, notes={Rule.BOARD_BALANCE: note})
 
 
 def _double_with_requests(run: DesignRun) -> Result | None:
@@ -831,13 +921,15 @@ def verify_and_report(
     relaxed: dict[Rule, int] | None = None,
     fairness_proven: bool = False,
     least: set[Rule] | None = None,
+    notes: dict[Rule, str] | None = None,
 ) -> Result:
     """Verify the schedule, then package it with its status and the best proven bound.
 
     Every schedule a design returns passes through here; a verifier rejection raises
     :class:`DesignBugError`.  A relaxed rule in ``least`` is relaxed by the schedule's breaks (rule 2
     with runs of one): the least possible only where they meet the proven bound, and the message
-    says which.
+    says which.  ``notes`` replace the message's account of a relaxation (after "relaxed: ") where
+    less is proven than "necessary, and the least possible".
 
     The status is ``optimal`` when the breaks meet the proven bound and, with the
     "fair" objective, the solver also proved the split between the teams best.
@@ -862,11 +954,11 @@ def verify_and_report(
         how = "the least possible"
         if rule in (least or set()) and amount > bound:
             how = f"at least {bound} is proven necessary"
-        run.messages.append(
-            f"rule {int(rule)} ({rule.title_for(match.rules)}) relaxed: "
+        said = (notes or {}).get(rule) or (
             "no schedule keeps it together with the higher rules"
             f"{' and the requests' if match.has_requests else ''}; this one breaks it by {amount}, {how}"
         )
+        run.messages.append(f"rule {int(rule)} ({rule.title_for(match.rules)}) relaxed: {said}")
     optimal = breaks == bound and run.objective != "none"
     if run.objective == "fair":
         optimal = optimal and (fairness_proven or _split_forced(match, breaks, relaxed))

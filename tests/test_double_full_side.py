@@ -15,13 +15,15 @@ from scheveningen.models.double_full_side import (
     one_reserve_classes,
     one_reserve_double,
     rotation_double,
+    runs_of_one_double,
     two_board_double,
 )
-from scheveningen.models.match import Match
+from scheveningen.models.match import Match, RuleSettings
+from scheveningen.models.rules import Rule
 from scheveningen.models.sitouts import Outcome, zero_break_modes
 from scheveningen.models.unequal import construct_unequal
 from scheveningen.solver.design import DesignParams, Status, design_match
-from scheveningen.solver.verifier import verify
+from scheveningen.solver.verifier import rule_excess, verify
 
 
 @pytest.mark.parametrize("k", [*range(1, 26), 40, 41, 99])
@@ -159,3 +161,79 @@ def test_the_designer_answers_one_reserve_double_optimal() -> None:
     result = design_match(match, DesignParams(time_limit=10, workers=1))
     assert result.status is Status.OPTIMAL and result.breaks == 0 and result.lower_bound == 0
     assert result.schedule is not None and verify(result.schedule, double=True).ok
+
+
+# --------------------------------------------------------------------------- runs of one colour
+
+
+def test_the_criterion_for_each_class_size_holds_wherever_the_rotation_builds() -> None:
+    # bounds.py: double_full_break_free(p, k, x) is necessary for a schedule without a break with x B
+    # players in class X; a class size it rules out with a rotation built would be a wrong proof.
+    built = ruled_out = 0
+    for k in range(2, 13):
+        for p in range(k + 1, 21):
+            for x in range(k + 1):
+                allowed = double_full_break_free(p, k, x)
+                ruled_out += not allowed
+                if rotation_double(p, k, x=x) is not None:
+                    built += 1
+                    assert allowed, (p, k, x)
+    assert built > 200 and ruled_out > 200
+
+
+@pytest.mark.parametrize(("p", "k", "x"), [(10, 6, 3), (10, 6, 1), (14, 2, 1), (12, 4, 2)])
+def test_the_model_finds_nothing_where_the_criterion_rules_a_class_out(p: int, k: int, x: int) -> None:
+    assert not double_full_break_free(p, k, x)
+    assert zero_break_modes(p, k, 2.0, x=x, double=True).outcome is not Outcome.FOUND
+
+
+@pytest.mark.parametrize(
+    ("p", "k", "x"),
+    # 10 against 6: x = 3 ruled out by the criterion, 2 built; 14 against 2: only x = 0 is left by
+    # the criterion; 12 against 4 and 9 against 3: the larger x ruled out by the criterion or the model
+    [(10, 6, 2), (14, 2, 0), (12, 4, 0), (9, 3, 0)],
+)
+def test_runs_of_one_break_rule_3_by_the_least_the_class_sizes_allow(p: int, k: int, x: int) -> None:
+    found = runs_of_one_double(p, k)
+    assert found.schedule is not None and found.x == x and found.proven
+    match = Match(boards=k, double=True, size_a=p, rules=RuleSettings(max_run=1, board_balance=False))
+    verdict = verify(found.schedule, match=match)
+    assert verdict.ok and verdict.metrics.total_breaks == 0
+    # every round has floor(k/2) - x boards too many or too few Whites for team A
+    assert rule_excess(found.schedule, Rule.BOARD_BALANCE, 1) == 2 * p * (k // 2 - x)
+
+
+@given(st.integers(2, 12), st.integers(1, 40))
+@settings(max_examples=25, deadline=None)
+def test_runs_of_one_schedules_keep_rules_0_to_2_with_the_excess_their_class_gives(k: int, extra: int) -> None:
+    p = k + extra
+    found = runs_of_one_double(p, k, work=0.5)
+    if found.schedule is None:
+        return
+    match = Match(boards=k, double=True, size_a=p, rules=RuleSettings(max_run=1, board_balance=False))
+    verdict = verify(found.schedule, match=match)
+    assert verdict.ok and verdict.metrics.total_breaks == 0
+    assert rule_excess(found.schedule, Rule.BOARD_BALANCE, 1) == 2 * p * (k // 2 - found.x)
+    assert double_full_break_free(p, k, found.x)
+
+
+@pytest.mark.parametrize(("size_a", "size_b"), [(10, 6), (6, 10)])
+def test_the_designer_relaxes_rule_3_for_runs_of_one_where_it_ended_in_exit_3(size_a: int, size_b: int) -> None:
+    # 10 against 6 on 6 boards, double round, max_run = 1: exit 3 after the whole limit before
+    match = Match(boards=6, double=True, size_a=size_a, size_b=size_b, rules=RuleSettings(max_run=1))
+    result = design_match(match, DesignParams(time_limit=5, workers=1))
+    assert result.status is Status.OPTIMAL and result.breaks == 0 and result.schedule is not None
+    assert result.relaxed == {Rule.BOARD_BALANCE: 20}
+    assert any("breaks it by 20, the least possible" in message for message in result.messages)
+    assert verify(result.schedule, match=match, declared_relaxed=result.relaxed).ok
+
+
+def test_the_designer_says_what_is_not_proven_of_a_runs_of_one_relaxation() -> None:
+    # 6 against 10 on 3 boards: both teams sit out, no bound is known, the construction breaks: rule 2
+    # relaxed by its breaks, said to be unproven
+    match = Match(boards=3, double=True, size_a=6, size_b=10, rules=RuleSettings(max_run=1))
+    result = design_match(match, DesignParams(time_limit=5, workers=1))
+    assert result.schedule is not None and result.breaks
+    assert result.relaxed == {Rule.NO_THREE_IN_A_ROW: result.breaks}
+    assert any("though none is proven impossible" in message for message in result.messages)
+    assert verify(result.schedule, match=match, declared_relaxed=result.relaxed).ok
