@@ -104,6 +104,24 @@ def write_results(out_dir: Path, stem: str, markdown: list[str], csv_header: lis
         writer.writerows(csv_rows)
 
 
+def schedule_of_json(doc: dict[str, Any], size_a: int, size_b: int) -> Any:
+    """The :class:`~scheveningen.models.schedule.Schedule` of ``schev generate --format json``'s games."""
+    from scheveningen.models.schedule import Schedule
+
+    rounds: dict[int, list[tuple[int, str, str]]] = {}
+    for game in doc["games"]:
+        rounds.setdefault(game["round"], []).append((game["board"], game["white"], game["black"]))
+    pairings = []
+    for r in sorted(rounds):
+        row = []
+        for _board, white, black in sorted(rounds[r]):
+            a_white = white.startswith("A")
+            a, b = (white, black) if a_white else (black, white)
+            row.append((int(a[1:]), int(b[1:]), a_white))
+        pairings.append(row)
+    return Schedule.from_pairings(pairings, team_a=size_a, team_b=size_b)
+
+
 def finish_plot(fig: Any, ax: Any, path: Path, xlabel: str, ylabel: str, title: str) -> None:
     """Label a matplotlib figure's one axes, add the legend and write it to ``path`` (120 dpi)."""
     import matplotlib.pyplot as plt

@@ -63,7 +63,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, write_results
+from _common import load_average, machine_lines, markdown_table, schedule_of_json, write_results
 
 from scheveningen.models import unequal
 from scheveningen.models.bounds import unequal_break_bound
@@ -191,23 +191,11 @@ def run_cli(p: int, q: int, k: int, time_limit: float, python: str = sys.executa
         doc = json.loads(done.stdout)
     except json.JSONDecodeError:
         doc = {}
-    games = doc.get("games") or []
     valid = "-"
-    if games:
-        rounds: dict[int, list[tuple[int, str, str]]] = {}
-        for game in games:
-            rounds.setdefault(game["round"], []).append((game["board"], game["white"], game["black"]))
-        pairings = []
-        for r in sorted(rounds):
-            row = []
-            for _board, white, black in sorted(rounds[r]):
-                a_white = white.startswith("A")
-                a, b = (white, black) if a_white else (black, white)
-                row.append((int(a[1:]), int(b[1:]), a_white))
-            pairings.append(row)
+    if doc.get("games"):
         # the rules the designer reported relaxed (rule 3 for 6 against 2 on 2 boards) may be broken
         relaxed = {int(entry["rule"]) for entry in doc.get("relaxed") or []}
-        verdict = verify(Schedule.from_pairings(pairings, team_a=p, team_b=q), double=double)
+        verdict = verify(schedule_of_json(doc, p, q), double=double)
         broken = {int(v.rule) for v in verdict.violations()}
         valid = (
             ("yes" if not broken else f"yes, rule {', '.join(map(str, sorted(broken)))} relaxed")
