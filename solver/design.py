@@ -429,7 +429,8 @@ def _runs_of_one_unequal(run: DesignRun) -> Result | None:
         return _runs_of_one_unequal_double(run)
     forced = unequal_break_bound(match.size_a, match.size_b, match.boards)
     if forced == 0:
-        return None
+        built = construct_unequal(match.size_a, match.size_b, match.boards, False, _construction_deadline(run))
+        return None if built is None else _kept(run, built) or _rule_2_relaxed(run, built, False)
     looser = design_match(_with_runs_of_two(match), run.params, run.progress)
     run.messages.extend(looser.messages)
     if looser.schedule is None:
@@ -466,16 +467,12 @@ def _runs_of_one_unequal_double(run: DesignRun) -> Result | None:
     """
     match = run.match
     p, q, k = match.size_a, match.size_b, match.boards
-    dealt = layout_dealt(p, q, k)
-    deadline = run.started + run.params.time_limit * (DEALT_CONSTRUCTION_SHARE if dealt else UNEQUAL_CONSTRUCTION_SHARE)
-    sizes = f"{p} against {q} on {k} boards"
-    requests = " and the requests" if match.has_requests else ""
+    deadline = _construction_deadline(run)
     built = construct_unequal(p, q, k, True, deadline)
     if built is None:
         return None
-    strict = unequal_start(match, None, None, lambda *_: built)
-    if strict is not None:  # the construction has no break and keeps the rules
-        return verify_and_report(run, strict)
+    if (kept := _kept(run, built)) is not None:
+        return kept
     none_proven = False
     if k in (p, q):
         found = runs_of_one_double(max(p, q), k, deadline=deadline)
@@ -487,6 +484,31 @@ def _runs_of_one_unequal_double(run: DesignRun) -> Result | None:
             if mapped is not None:
                 return _runs_of_one_full_side(run, mapped, found.proven)
         none_proven = found.schedule is None and found.proven
+    return _rule_2_relaxed(run, built, none_proven)
+
+
+def _construction_deadline(run: DesignRun) -> float:
+    """When the unequal teams' construction must answer (:data:`UNEQUAL_CONSTRUCTION_SHARE`)."""
+    match = run.match
+    dealt = layout_dealt(match.size_a, match.size_b, match.boards)
+    share = DEALT_CONSTRUCTION_SHARE if dealt else UNEQUAL_CONSTRUCTION_SHARE
+    return run.started + run.params.time_limit * share
+
+
+def _kept(run: DesignRun, built: Schedule) -> Result | None:
+    """The construction ``built`` mapped onto the requests where it keeps every rule (with runs of one:
+    where it has no break), else ``None``."""
+    strict = unequal_start(run.match, None, None, lambda *_: built)
+    return None if strict is None else verify_and_report(run, strict)
+
+
+def _rule_2_relaxed(run: DesignRun, built: Schedule, none_proven: bool) -> Result | None:
+    """Unequal teams with runs of one, the construction ``built`` breaking them: mapped onto the
+    requests with rule 2 relaxed by its breaks (each an over-long run), said to be necessary only with
+    ``none_proven``.  Before, such matches ended in exit 3 wherever the construction had a break and
+    the full model found nothing in time (10 against 6 on 5 boards, single round; 6 against 10 on 3,
+    double).  ``None`` where no renumbering keeps the requests."""
+    match = run.match
     schedule = unequal_start(_with_runs_of_two(match), None, None, lambda *_: built)
     if schedule is None:
         return None
@@ -494,9 +516,10 @@ def _runs_of_one_unequal_double(run: DesignRun) -> Result | None:
     # (every class proven to have no schedule without a break does not happen up to 100 a side: the
     # criterion leaves some class at every size, and the model's proofs are for 12 players at most)
     proven = "" if none_proven else ", though none is proven impossible"
+    sizes = f"{match.size_a} against {match.size_b} on {match.boards} boards{', double round' if match.double else ''}"
     note = (
-        f"no schedule with runs of one colour{requests} was found for {sizes}, double round{proven}; "
-        f"this one breaks it by {relaxed[Rule.NO_THREE_IN_A_ROW]}"
+        f"no schedule with runs of one colour{' and the requests' if match.has_requests else ''} was found "
+        f"for {sizes}{proven}; this one breaks it by {relaxed[Rule.NO_THREE_IN_A_ROW]}"
     )
     return verify_and_report(run, schedule, 0, relaxed, notes={Rule.NO_THREE_IN_A_ROW: note})
 
@@ -680,9 +703,7 @@ def unequal_stage(run: DesignRun) -> Result | None:
     # seconds, and without it there is no answer at all); the rest improves it.
     why: list[str] = []
     match = run.match
-    dealt = layout_dealt(match.size_a, match.size_b, match.boards)
-    share = DEALT_CONSTRUCTION_SHARE if dealt else UNEQUAL_CONSTRUCTION_SHARE
-    schedule = unequal_start(match, run.started + run.params.time_limit * share, why)
+    schedule = unequal_start(match, _construction_deadline(run), why)
     left = run.deadline - time.monotonic()
     if schedule is None and left > LAST_LAYOUT_SECONDS and _build_seconds(match) * 4 > left:
         # Nothing from the constructions, and no time for the full model: the alternating layout alone

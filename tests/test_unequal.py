@@ -578,3 +578,20 @@ def test_runs_of_one_relaxed_above_the_bound_say_what_is_proven() -> None:
     if result.breaks > 7:
         assert result.status is Status.FEASIBLE
         assert any("at least 7 is proven necessary" in m for m in result.messages)
+
+
+def test_runs_of_one_where_the_construction_breaks_relax_rule_2_and_say_it_is_not_proven() -> None:
+    # 10 against 6 on 5 boards: no bound forces a break, the construction has 4, and the full model found
+    # nothing in the limit (exit 3 before); now rule 2 is relaxed by the construction's breaks, said so
+    match = Match(boards=5, size_a=10, size_b=6, rules=RuleSettings(max_run=1))
+    result = design_match(match, DesignParams(time_limit=5, workers=1))
+    assert result.schedule is not None and result.breaks
+    assert result.relaxed == {Rule.NO_THREE_IN_A_ROW: result.breaks} and result.status is Status.FEASIBLE
+    assert any("though none is proven impossible" in message for message in result.messages)
+    assert verify(result.schedule, match=match, declared_relaxed=result.relaxed).ok
+
+
+def test_runs_of_one_keep_a_construction_without_a_break() -> None:
+    match = Match(boards=6, size_a=10, size_b=9, rules=RuleSettings(max_run=1))
+    result = design_match(match, DesignParams(time_limit=5, workers=1))
+    assert result.status is Status.OPTIMAL and result.breaks == 0 and not result.relaxed
