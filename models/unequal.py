@@ -92,7 +92,7 @@ from ortools.sat.python.cp_model_helper import Literal as BoolLit
 from scheveningen.models.bounds import record_no_break_free, unequal_break_bound
 from scheveningen.models.classes import Classes, bipartite_matching, from_classes
 from scheveningen.models.constructions import construct, mirrored_double
-from scheveningen.models.double_full_side import direct_double, modelled_double
+from scheveningen.models.double_full_side import RunsOfOne, direct_double, modelled_double
 from scheveningen.models.positions import alternating_schedule, one_apart_closed, zero_possible
 from scheveningen.models.recut import recut
 from scheveningen.models.reserve import reserve_schedule, reserves_schedule
@@ -319,6 +319,28 @@ def zero_break_schedule(p: int, k: int) -> Schedule | None:
     if found.outcome is Outcome.NONE:  # a proof: the designer may report a lower bound of 1
         record_no_break_free(p, k)
     return schedule_from_modes(p, k, found) if found.outcome is Outcome.FOUND else None
+
+
+def runs_of_one_single(p: int, k: int, work: float = ZERO_BREAK_WORK, deadline: float | None = None) -> RunsOfOne:
+    """p against k on k boards, team B playing every round, single round, with no break at all (runs
+    of one colour) and rule 3 broken by as little as found: the sit-out model (``models/sitouts.py``)
+    for each size x of class X from floor(k/2) down, up to :data:`ZERO_BREAK_PLAYERS` A players (past
+    that nothing).  As in a double round (docs/bounds_unequal.md, claim 5), team B alternating has x
+    Whites in the odd rounds and k - x in the even ones, so rule 3 is broken by floor(k/2) - x boards in
+    every round (and, for odd p, the teams' totals differ by k - 2x), the same for every schedule
+    with that x: the first x found has the least excess when the model proved every larger one has
+    none (``proven``)."""
+    proven = True
+    if p > ZERO_BREAK_PLAYERS:
+        return RunsOfOne(None, 0, False)
+    for x in range(k // 2, -1, -1):
+        found = zero_break_modes(p, k, work, deadline, x=x)
+        if found.outcome is Outcome.FOUND:
+            return RunsOfOne(schedule_from_modes(p, k, found), x, proven)
+        if found.outcome is Outcome.NONE and x == k // 2:
+            record_no_break_free(p, k)
+        proven = proven and found.outcome is Outcome.NONE
+    return RunsOfOne(None, 0, proven)
 
 
 def schedule_from_modes(p: int, k: int, found: Modes) -> Schedule:

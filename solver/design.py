@@ -38,7 +38,7 @@ from scheveningen.models.rules import Rule, relaxable
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.symmetry import normalise, swap_teams
 from scheveningen.models.tables import best, best_sizes, best_stated_bound
-from scheveningen.models.unequal import construct_unequal, layout_dealt, layout_unequal
+from scheveningen.models.unequal import construct_unequal, layout_dealt, layout_unequal, runs_of_one_single
 from scheveningen.solver import scale, stop
 from scheveningen.solver.start import Grid, find_start
 from scheveningen.solver.unequal import hint_schedule, improve_colours, unequal_start
@@ -419,18 +419,17 @@ def _runs_of_one_unequal(run: DesignRun) -> Result | None:
     match is designed with rule 2 as written (runs of two), and the least relaxation is the fewest
     breaks with the other rules kept, proven where the breaks meet the bound (every odd k and
     k = 0 mod 4 for k + 1 against k).  Before, the full model searched the whole time limit for a
-    schedule that cannot exist and answered nothing (6 against 5 on 5 boards).  Double rounds go to
-    :func:`_runs_of_one_unequal_double`.  ``None`` elsewhere.
+    schedule that cannot exist and answered nothing (6 against 5 on 5 boards).  Double rounds, and
+    single rounds where no bound forces a break, go to :func:`_without_a_break_or_relaxed`.
     """
     match = run.match
     if match.equal_teams or match.rules.max_run != 1:
         return None
-    if match.double:
-        return _runs_of_one_unequal_double(run)
+    if match.double:  # no bound forces a break whatever the rules
+        return _without_a_break_or_relaxed(run)
     forced = unequal_break_bound(match.size_a, match.size_b, match.boards)
     if forced == 0:
-        built = construct_unequal(match.size_a, match.size_b, match.boards, False, _construction_deadline(run))
-        return None if built is None else _kept(run, built) or _rule_2_relaxed(run, built, False)
+        return _without_a_break_or_relaxed(run)
     looser = design_match(_with_runs_of_two(match), run.params, run.progress)
     run.messages.extend(looser.messages)
     if looser.schedule is None:
@@ -447,35 +446,34 @@ def _with_runs_of_two(match: Match) -> Match:
     return replace(match, rules=replace(match.rules, max_run=2))
 
 
-def _runs_of_one_unequal_double(run: DesignRun) -> Result | None:
-    """Unequal teams, double round, ``max_run = 1``: no break at all where a schedule is found, with
-    rule 3 relaxed by as little as found; otherwise rule 2 relaxed.  Before, a double round of unequal
-    teams with runs of one ended in exit 3 wherever the construction had a break (10 against 6 on 6
-    boards, 14 against 2 on 2, 6 against 10 on 5).
+def _without_a_break_or_relaxed(run: DesignRun) -> Result | None:
+    """Unequal teams with runs of one where no bound rules out a schedule without a break whatever the
+    rules.  Before, these ended in exit 3 wherever the construction had a break (10 against 6 on 6
+    boards, double round; 14 against 2 on 2; 6 against 10 on 5; 12 against 4, single round).
 
     * The construction (``models/unequal.py``), taken where it has no break: rules 1-3 kept.
-    * One team playing every round: :func:`~scheveningen.models.double_full_side.runs_of_one_double`
-      tries class X from floor(k/2) down (rule 3 broken by 2p (floor(k/2) - x) boards, the same for
-      every schedule without a break with that x) and says whether every nearer x is proven to have
-      none; then the excess is the least possible.  If no x has a schedule, rule 2 is relaxed.
-    * Both teams sitting out, where the construction breaks: rule 2 relaxed by its breaks, the
-      necessity not proven (no bound is known there).
+    * One team playing every round: ``runs_of_one_double`` (or for a single round
+      ``runs_of_one_single``, the sit-out model up to 20 players) tries class X from floor(k/2) down;
+      rule 3 is broken by floor(k/2) - x boards a round, the same for every schedule without a break
+      with that x, so the first x found gives the least excess where every nearer one is proven to have
+      none (docs/bounds_unequal.md, claim 5).
+    * Otherwise rule 2 relaxed by the construction's breaks (:func:`_rule_2_relaxed`), said to be
+      necessary only where every x is proven to have none.
 
-    Rule 2 relaxed means the construction with runs of two, its breaks the over-long runs.  The
-    messages say what is proven and what is not.  ``None`` where no construction answers or none can
-    be mapped onto the requests: the other stages go on.
-    """
+    The messages say what is proven and what is not.  ``None`` where no construction answers or none
+    can be mapped onto the requests: the other stages go on."""
     match = run.match
     p, q, k = match.size_a, match.size_b, match.boards
     deadline = _construction_deadline(run)
-    built = construct_unequal(p, q, k, True, deadline)
+    built = construct_unequal(p, q, k, match.double, deadline)
     if built is None:
         return None
     if (kept := _kept(run, built)) is not None:
         return kept
     none_proven = False
     if k in (p, q):
-        found = runs_of_one_double(max(p, q), k, deadline=deadline)
+        ladder = runs_of_one_double if match.double else runs_of_one_single
+        found = ladder(max(p, q), k, deadline=deadline)
         if found.schedule is not None:
             oriented = found.schedule if q == k else swap_teams(found.schedule)
             # rule 3 is checked by the excess below, not by the mapping
@@ -534,9 +532,8 @@ def _runs_of_one_full_side(run: DesignRun, schedule: Schedule, least: bool) -> R
     relaxed = {Rule.BOARD_BALANCE: excess}
     if least:  # every class nearer k/2, k/2 itself included, proven to have no schedule without a break
         return verify_and_report(run, schedule, 0, relaxed)
-    kept = unequal_break_bound(
-        match.size_a, match.size_b, match.boards, True, board_balance=True, colour_balance=match.rules.colour_balance
-    )
+    colours = match.rules.colour_balance
+    kept = unequal_break_bound(match.size_a, match.size_b, match.boards, match.double, True, colours)
     requests = " and the requests" if match.has_requests else ""
     if kept:
         note = (

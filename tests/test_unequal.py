@@ -35,7 +35,7 @@ from scheveningen.models.unequal import (
 )
 from scheveningen.solver.design import DesignParams, Status, design_match
 from scheveningen.solver.unequal import improve_colours, map_onto_requests, unequal_start
-from scheveningen.solver.verifier import verify
+from scheveningen.solver.verifier import rule_excess, verify
 
 # (p, q, k): one team plays every round, in closed form (pairs; pairs plus one B player), from the
 # class model, swapped; and both teams sitting out.
@@ -595,3 +595,22 @@ def test_runs_of_one_keep_a_construction_without_a_break() -> None:
     match = Match(boards=6, size_a=10, size_b=9, rules=RuleSettings(max_run=1))
     result = design_match(match, DesignParams(time_limit=5, workers=1))
     assert result.status is Status.OPTIMAL and result.breaks == 0 and not result.relaxed
+
+
+@pytest.mark.parametrize(("p", "k", "x", "excess"), [(9, 3, 0, 11), (12, 4, 0, 24), (10, 6, 2, 10)])
+def test_runs_of_one_single_round_break_rule_3_by_the_least_possible(p: int, k: int, x: int, excess: int) -> None:
+    # no schedule without a break keeps rule 3 at these sizes; each larger class X is proven to have none,
+    # so the excess, floor(k/2) - x boards a round (and k - 2x - 1 on the totals for odd p), is the least
+    found = unequal.runs_of_one_single(p, k)
+    assert found.schedule is not None and found.x == x and found.proven
+    match = Match(boards=k, size_a=p, rules=RuleSettings(max_run=1, board_balance=False))
+    verdict = verify(found.schedule, match=match)
+    assert verdict.ok and verdict.metrics.total_breaks == 0
+    assert rule_excess(found.schedule, Rule.BOARD_BALANCE, 1) == excess
+
+
+def test_the_designer_relaxes_rule_3_for_runs_of_one_in_a_single_round_where_it_ended_in_exit_3() -> None:
+    match = Match(boards=4, size_a=12, rules=RuleSettings(max_run=1))
+    result = design_match(match, DesignParams(time_limit=5, workers=1))
+    assert result.status is Status.OPTIMAL and result.breaks == 0 and result.relaxed == {Rule.BOARD_BALANCE: 24}
+    assert any("breaks it by 24, the least possible" in message for message in result.messages)
