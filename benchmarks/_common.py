@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import os
 import platform
 import shlex
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +105,25 @@ def write_results(out_dir: Path, stem: str, markdown: list[str], csv_header: lis
         writer = csv.writer(handle)
         writer.writerow(csv_header)
         writer.writerows(csv_rows)
+
+
+def generate_json(spec_text: str, time_limit: float, python: str = sys.executable) -> tuple[int, dict[str, Any], float]:
+    """One whole ``schev generate --spec FILE --time-limit T --format json`` process over ``spec_text``, run
+    by ``python`` (another install's interpreter for a baseline): its exit code, its JSON (``{}`` if it
+    printed none) and its wall seconds."""
+    with tempfile.TemporaryDirectory() as tmp:
+        spec = Path(tmp) / "spec.toml"
+        spec.write_text(spec_text)
+        command = [python, "-m", "scheveningen", "generate", "--spec", str(spec)]
+        command += ["--time-limit", f"{time_limit:g}", "--format", "json"]
+        started = time.monotonic()
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        seconds = time.monotonic() - started
+    try:
+        doc = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        doc = {}
+    return done.returncode, doc, seconds
 
 
 def schedule_of_json(doc: dict[str, Any], size_a: int, size_b: int) -> Any:

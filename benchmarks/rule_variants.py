@@ -18,15 +18,11 @@ Writes benchmarks/results/<name>.{md,csv}; exits 1 if a printed schedule fails t
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, schedule_of_json, write_results
+from _common import generate_json, load_average, machine_lines, markdown_table, schedule_of_json, write_results
 
 from scheveningen.models.match import Match, RuleSettings
 from scheveningen.models.rules import rule_numbered
@@ -65,21 +61,8 @@ def run_case(case: Case, time_limit: float, python: str = sys.executable) -> lis
     """One whole ``schev generate`` process for the case, run by ``python``: the :data:`RUN` columns."""
     p, q, k, double, variant = case
     lines, settings = VARIANTS[variant]
-    with tempfile.TemporaryDirectory() as tmp:
-        spec = Path(tmp) / "spec.toml"
-        spec.write_text(
-            f"boards = {k}\ndouble = {str(double).lower()}\n[teams.A]\nsize = {p}\n[teams.B]\nsize = {q}\n"
-            f"[rules]\n{lines}\n"
-        )
-        command = [python, "-m", "scheveningen", "generate", "--spec", str(spec)]
-        command += ["--time-limit", f"{time_limit:g}", "--format", "json"]
-        started = time.monotonic()
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        seconds = time.monotonic() - started
-    try:
-        doc = json.loads(done.stdout)
-    except json.JSONDecodeError:
-        doc = {}
+    spec = f"boards = {k}\ndouble = {str(double).lower()}\n[teams.A]\nsize = {p}\n[teams.B]\nsize = {q}\n"
+    code, doc, seconds = generate_json(f"{spec}[rules]\n{lines}\n", time_limit, python)
     relaxed = {rule_numbered(int(entry["rule"])): int(entry["excess"]) for entry in doc.get("relaxed") or []}
     valid = "-"
     if doc.get("games"):
@@ -88,7 +71,7 @@ def run_case(case: Case, time_limit: float, python: str = sys.executable) -> lis
         valid = "yes" if verdict.ok else "NO"
     said = ", ".join(f"{int(rule)}: {excess}" for rule, excess in sorted(relaxed.items())) or "-"
     return [
-        str(done.returncode), str(doc.get("status", "-")), valid, str(doc.get("breaks", "-")),
+        str(code), str(doc.get("status", "-")), valid, str(doc.get("breaks", "-")),
         str(doc.get("lower_bound", "-")), said, f"{seconds:.2f}",
     ]  # fmt: skip
 

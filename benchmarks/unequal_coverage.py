@@ -59,11 +59,10 @@ import math
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, schedule_of_json, write_results
+from _common import generate_json, load_average, machine_lines, markdown_table, schedule_of_json, write_results
 
 from scheveningen.models import unequal
 from scheveningen.models.bounds import unequal_break_bound
@@ -178,19 +177,10 @@ def order_sizes(seed: int, count: int) -> list[tuple[int, int, int]]:
 def run_cli(p: int, q: int, k: int, time_limit: float, python: str = sys.executable, double: bool = False) -> list[str]:
     """One whole ``schev generate`` process for the size (a double round with ``double``), run by
     ``python`` (another install's interpreter for a baseline): the row of :data:`CLI_HEADER`."""
-    with tempfile.TemporaryDirectory() as tmp:
-        spec = Path(tmp) / "spec.toml"
-        doubled = "double = true\n" if double else ""
-        spec.write_text(f"boards = {k}\n{doubled}[teams.A]\nsize = {p}\n[teams.B]\nsize = {q}\n")
-        command = [python, "-m", "scheveningen", "generate", "--spec", str(spec)]
-        command += ["--time-limit", f"{time_limit:g}", "--format", "json"]
-        started = time.monotonic()
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        seconds = time.monotonic() - started
-    try:
-        doc = json.loads(done.stdout)
-    except json.JSONDecodeError:
-        doc = {}
+    doubled = "double = true\n" if double else ""
+    code, doc, seconds = generate_json(
+        f"boards = {k}\n{doubled}[teams.A]\nsize = {p}\n[teams.B]\nsize = {q}\n", time_limit, python
+    )
     valid = "-"
     if doc.get("games"):
         # the rules the designer reported relaxed (rule 3 for 6 against 2 on 2 boards) may be broken
@@ -203,7 +193,7 @@ def run_cli(p: int, q: int, k: int, time_limit: float, python: str = sys.executa
             else "NO"
         )
     return [
-        str(p), str(q), str(k), str(done.returncode), str(doc.get("status", "-")), valid,
+        str(p), str(q), str(k), str(code), str(doc.get("status", "-")), valid,
         str(doc.get("breaks", "-")), str(doc.get("lower_bound", "-")), f"{seconds:.2f}",
     ]  # fmt: skip
 
