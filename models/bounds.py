@@ -334,7 +334,7 @@ def alternation_sum(p: int, k: int, double: bool = False) -> int:
     return sum(-1 if (s // p + s // k) % 2 else 1 for s in range((2 if double else 1) * p * k))
 
 
-def one_full_break_free(p: int, k: int) -> bool:
+def one_full_break_free(p: int, k: int, x: int | None = None) -> bool:
     """Whether p players sitting out in turn against k who play every round (k boards, single round)
     may have a schedule without a break keeping rule 3: only where T(p, k) (:func:`alternation_sum`)
     is 1 for p and k odd, 0 otherwise.  False is a proof that every such schedule breaks.
@@ -355,8 +355,19 @@ def one_full_break_free(p: int, k: int) -> bool:
     one, and the teams' totals are opposite: for odd k, A's players play k games each, E + (F if p
     odd, else 0) = 0, so T = F^2 = 1 for odd p and T = 0 for even p.  Only rule 0, sitting out in turn
     and rule 3 are used.  These are the sizes where the alternating layout has a switching pair (T is
-    computed in closed form there, ``models/positions.py``); elsewhere nothing is claimed."""
-    return alternation_sum(p, k) == (1 if p % 2 and k % 2 else 0)
+    computed in closed form there, ``models/positions.py``); elsewhere nothing is claimed.
+
+    With ``x`` (the B players White in the odd rounds; by default floor(k/2), rule 3) the same without
+    rule 3: F = +-(k - 2x), and with the totals E (k odd) + F (p odd) = 0, T = -E F needs T = (k - 2x)^2
+    for k and p odd, T = 0 for k odd and p even, x = k/2 and T = 0 for k even and p odd, and for both
+    even T = E (k - 2x) with E even and |E| <= p (docs/bounds_unequal.md, claim 5)."""
+    x = k // 2 if x is None else x
+    t, f = alternation_sum(p, k), k - 2 * x
+    if k % 2:
+        return t == (f * f if p % 2 else 0)
+    if p % 2 or f == 0:
+        return f == 0 and t == 0
+    return t % f == 0 and (t // f) % 2 == 0 and abs(t // f) <= p
 
 
 def double_full_break_free(p: int, k: int, x: int | None = None) -> bool:

@@ -118,7 +118,7 @@ def one_reserve_double(k: int) -> Schedule:
     return from_classes(k + 1, k, one_reserve_classes(k), k // 2)
 
 
-def _rotation(p: int, d: int) -> SitOuts:
+def rotation_sit_outs(p: int, d: int) -> SitOuts:
     """The first half's sit-outs: round t sits out players td, ..., td + d - 1 (modulo p)."""
     return [[(a - t * d) % p < d for t in range(p)] for a in range(p)]
 
@@ -153,16 +153,23 @@ def _x_modes(sits: list[bool], sign: bool) -> dict[int, bool]:
     return modes
 
 
-def _signs(sits: SitOuts, x: int, work: float, deadline: float | None) -> dict[tuple[int, int], bool] | None:
-    """The X-modes of :func:`rotation_double` for these sit-outs and x, or ``None`` if no signs fit."""
+def alternating_signs(
+    sits: SitOuts, x: int, work: float, deadline: float | None, double: bool = True
+) -> dict[tuple[int, int], bool] | None:
+    """The X-modes of every A player alternating over its games with these sit-outs, x A players in
+    X-mode every round, each A player in X-mode in x rounds of each parity (``double``; in x rounds in
+    all for a single round), or ``None`` if no signs fit: a tiny CP-SAT model, a Boolean a player."""
     p, rounds = len(sits), len(sits[0])
+    parities = (0, 1) if double else (None,)
     model = cp_model.CpModel()
     sign = [model.new_bool_var(f"sign[A{a + 1}]") for a in range(p)]
     options = []
     for a in range(p):
         both = {value: _x_modes(sits[a], value) for value in (False, True)}
         allowed = [
-            v for v, modes in both.items() if all(sum(modes[t] for t in modes if t % 2 == q) == x for q in (0, 1))
+            v
+            for v, modes in both.items()
+            if all(sum(modes[t] for t in modes if q in (None, t % 2)) == x for q in parities)
         ]
         if not allowed:
             return None
@@ -186,12 +193,12 @@ def rotation_double(
     """p against k on k boards, double round, no break, rules 1-3 kept, with sit-outs by rotation
     (module docstring); ``None`` where none of the second halves has signs that fit.  With ``x``, class
     X has x players instead (rules 0-2 kept; rule 3 too only for floor(k/2) and ceil(k/2))."""
-    first = _rotation(p, p - k)
+    first = rotation_sit_outs(p, p - k)
     sizes = sorted({k // 2, (k + 1) // 2}) if x is None else [x]
     for second in SECOND_HALVES:
         sits = second(first)
         for x in sizes:
-            modes = _signs(sits, x, work, deadline)
+            modes = alternating_signs(sits, x, work, deadline)
             if modes is not None:
                 plays = [[not out for out in row] for row in sits]
                 return from_classes(p, k, (plays, modes), x)

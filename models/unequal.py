@@ -89,10 +89,17 @@ import networkx as nx
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
-from scheveningen.models.bounds import record_no_break_free, unequal_break_bound
+from scheveningen.models.bounds import one_full_break_free, record_no_break_free, unequal_break_bound
 from scheveningen.models.classes import Classes, bipartite_matching, from_classes
 from scheveningen.models.constructions import construct, mirrored_double
-from scheveningen.models.double_full_side import RunsOfOne, direct_double, modelled_double
+from scheveningen.models.double_full_side import (
+    SIGN_WORK,
+    RunsOfOne,
+    alternating_signs,
+    direct_double,
+    modelled_double,
+    rotation_sit_outs,
+)
 from scheveningen.models.positions import alternating_schedule, one_apart_closed, zero_possible
 from scheveningen.models.recut import recut
 from scheveningen.models.reserve import reserve_schedule, reserves_schedule
@@ -323,17 +330,28 @@ def zero_break_schedule(p: int, k: int) -> Schedule | None:
 
 def runs_of_one_single(p: int, k: int, work: float = ZERO_BREAK_WORK, deadline: float | None = None) -> RunsOfOne:
     """p against k on k boards, team B playing every round, single round, with no break at all (runs
-    of one colour) and rule 3 broken by as little as found: the sit-out model (``models/sitouts.py``)
-    for each size x of class X from floor(k/2) down, up to :data:`ZERO_BREAK_PLAYERS` A players (past
-    that nothing).  As in a double round (docs/bounds_unequal.md, claim 5), team B alternating has x
-    Whites in the odd rounds and k - x in the even ones, so rule 3 is broken by floor(k/2) - x boards in
-    every round (and, for odd p, the teams' totals differ by k - 2x), the same for every schedule
-    with that x: the first x found has the least excess when the model proved every larger one has
-    none (``proven``)."""
+    of one colour) and rule 3 broken by as little as found, for each size x of class X from floor(k/2)
+    down: skipped where :func:`~scheveningen.models.bounds.one_full_break_free` rules it out (a proof),
+    then the rotation's sit-outs with signs that fit (``alternating_signs``), then up to
+    :data:`ZERO_BREAK_PLAYERS` A players the sit-out model (``models/sitouts.py``).  As in a double
+    round (docs/bounds_unequal.md, claim 5), team B alternating has x Whites in the odd rounds and
+    k - x in the even ones, so rule 3 is broken by floor(k/2) - x boards in every round (and, for odd
+    p, the teams' totals differ by k - 2x), the same for every schedule with that x: the first x found
+    has the least excess when every larger one was ruled out (``proven``)."""
     proven = True
-    if p > ZERO_BREAK_PLAYERS:
-        return RunsOfOne(None, 0, False)
+    sits = rotation_sit_outs(p, p - k)
+    rotation = [[not out for out in row] for row in sits]
     for x in range(k // 2, -1, -1):
+        if not one_full_break_free(p, k, x):  # a proof that no schedule without a break has this x
+            continue
+        # the rotation's sit-outs with signs that fit, in milliseconds at any size
+        for size in sorted({x, k - x}):
+            modes = alternating_signs(sits, size, SIGN_WORK, deadline, double=False)
+            if modes is not None:
+                return RunsOfOne(from_classes(p, k, (rotation, modes), size), x, proven)
+        if p > ZERO_BREAK_PLAYERS:
+            proven = False
+            continue
         found = zero_break_modes(p, k, work, deadline, x=x)
         if found.outcome is Outcome.FOUND:
             return RunsOfOne(schedule_from_modes(p, k, found), x, proven)

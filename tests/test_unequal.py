@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scheveningen.models import unequal
-from scheveningen.models.bounds import unequal_break_bound
+from scheveningen.models.bounds import alternation_sum, one_full_break_free, unequal_break_bound
 from scheveningen.models.classes import bipartite_matching
 from scheveningen.models.constructions import construct
+from scheveningen.models.double_full_side import alternating_signs, rotation_sit_outs
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Player, Schedule, Team
@@ -614,3 +615,28 @@ def test_the_designer_relaxes_rule_3_for_runs_of_one_in_a_single_round_where_it_
     result = design_match(match, DesignParams(time_limit=5, workers=1))
     assert result.status is Status.OPTIMAL and result.breaks == 0 and result.relaxed == {Rule.BOARD_BALANCE: 24}
     assert any("breaks it by 24, the least possible" in message for message in result.messages)
+
+
+def test_the_single_round_criterion_for_each_class_size_holds_wherever_the_rotation_builds() -> None:
+    # bounds.py: one_full_break_free(p, k, x); by default x = floor(k/2), the rule-3 criterion as before
+    built = ruled_out = 0
+    for k in range(2, 15):
+        for p in range(k + 1, 31):
+            assert one_full_break_free(p, k) == (alternation_sum(p, k) == (1 if p % 2 and k % 2 else 0))
+            sits = rotation_sit_outs(p, p - k)
+            for x in range(k + 1):
+                allowed = one_full_break_free(p, k, x)
+                ruled_out += not allowed
+                if alternating_signs(sits, x, 0.5, None, double=False) is not None:
+                    built += 1
+                    assert allowed, (p, k, x)
+    assert built > 200 and ruled_out > 500
+
+
+@pytest.mark.parametrize(("p", "k", "x", "excess"), [(30, 10, 0, 150), (93, 3, 0, 95), (15, 5, 0, 34)])
+def test_runs_of_one_single_round_past_the_model_by_rotation(p: int, k: int, x: int, excess: int) -> None:
+    found = unequal.runs_of_one_single(p, k)
+    assert found.schedule is not None and found.x == x and found.proven  # every larger x ruled out
+    match = Match(boards=k, size_a=p, rules=RuleSettings(max_run=1, board_balance=False))
+    assert verify(found.schedule, match=match).ok
+    assert rule_excess(found.schedule, Rule.BOARD_BALANCE, 1) == excess
