@@ -640,3 +640,12 @@ def test_runs_of_one_single_round_past_the_model_by_rotation(p: int, k: int, x: 
     match = Match(boards=k, size_a=p, rules=RuleSettings(max_run=1, board_balance=False))
     assert verify(found.schedule, match=match).ok
     assert rule_excess(found.schedule, Rule.BOARD_BALANCE, 1) == excess
+
+
+def test_runs_of_one_let_the_full_model_search_before_rule_2_is_relaxed_unproven() -> None:
+    # 6 against 6 on 2 boards, double round, rule 3 off: the construction has 28 breaks, but the full
+    # model finds a schedule without any in about a second; it searches first
+    match = Match(boards=2, double=True, size_a=6, size_b=6, rules=RuleSettings(max_run=1, board_balance=False))
+    result = design_match(match, DesignParams(time_limit=8, workers=1))
+    assert result.status is Status.OPTIMAL and result.breaks == 0 and not result.relaxed
+    assert result.params.time_limit == 8
