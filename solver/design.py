@@ -482,9 +482,12 @@ def _without_a_break_or_relaxed(run: DesignRun) -> Result | None:
             if mapped is not None:
                 return _runs_of_one_full_side(run, mapped, found.proven)
         none_proven = found.schedule is None and found.proven
-    if not none_proven and (searched := _searched_first(run)) is not None:
+    if none_proven:
+        return _rule_2_relaxed(run, built, True)
+    searched, infeasible = _searched_first(run)
+    if searched is not None:
         return searched
-    return _rule_2_relaxed(run, built, none_proven)
+    return _rule_2_relaxed(run, built, False, infeasible)
 
 
 #: Before rule 2 is relaxed without a proof, the full model searches with this share of the time left
@@ -492,21 +495,22 @@ def _without_a_break_or_relaxed(run: DesignRun) -> Result | None:
 RUNS_SEARCH_SHARE = 0.9
 
 
-def _searched_first(run: DesignRun) -> Result | None:
+def _searched_first(run: DesignRun) -> tuple[Result | None, bool]:
     """The full model with every rule, given :data:`RUNS_SEARCH_SHARE` of the time left, where it can be
     built: small matches it settles quickly (6 against 6 on 2 boards, double round, rule 3 off: no
     break in about a second, where the construction has 28).  Its schedule if it finds one; where it
-    proves there is none, the rules relaxed by the least possible (:func:`_design_relaxed`); ``None``
-    when it runs out of its time, its messages dropped."""
+    proves there is none, the rules relaxed by the least possible (:func:`_design_relaxed`) if that
+    finishes in the time left.  Returns the result (``None`` without a schedule, the trials' messages
+    dropped) and whether the model proved that no schedule keeps every rule."""
     left = run.deadline - time.monotonic()
     sub = replace(run.params, time_limit=run.params.time_limit - left + RUNS_SEARCH_SHARE * left)
-    trial = DesignRun(run.match, sub, run.progress, started=run.started)
-    found = search(trial, None)
+    found = search(DesignRun(run.match, sub, run.progress, started=run.started), None)
+    infeasible = found is None
     if found is None:
-        return _design_relaxed(run)
+        found = _design_relaxed(DesignRun(run.match, run.params, run.progress, started=run.started))
     if found.schedule is None:
-        return None
-    return replace(found, params=run.params, messages=(*run.messages, *found.messages))
+        return None, infeasible
+    return replace(found, params=run.params, messages=(*run.messages, *found.messages)), infeasible
 
 
 def _construction_deadline(run: DesignRun) -> float:
@@ -524,12 +528,14 @@ def _kept(run: DesignRun, built: Schedule) -> Result | None:
     return None if strict is None else verify_and_report(run, strict)
 
 
-def _rule_2_relaxed(run: DesignRun, built: Schedule, none_proven: bool) -> Result | None:
+def _rule_2_relaxed(run: DesignRun, built: Schedule, none_proven: bool, infeasible: bool = False) -> Result | None:
     """Unequal teams with runs of one, the construction ``built`` breaking them: mapped onto the
     requests with rule 2 relaxed by its breaks (each an over-long run), said to be necessary only with
-    ``none_proven``.  Before, such matches ended in exit 3 wherever the construction had a break and
-    the full model found nothing in time (10 against 6 on 5 boards, single round; 6 against 10 on 3,
-    double).  ``None`` where no renumbering keeps the requests."""
+    ``none_proven``; ``infeasible``: the full model proved that no schedule keeps every rule, but
+    which to relax was not settled in time.  Before, such matches ended in exit 3 wherever the
+    construction had a break and the full model found nothing in time (10 against 6 on 5 boards,
+    single round; 6 against 10 on 3, double; 8 against 8 on 4, single).  ``None`` where no renumbering
+    keeps the requests."""
     match = run.match
     schedule = unequal_start(_with_runs_of_two(match), None, None, lambda *_: built)
     if schedule is None:
@@ -539,10 +545,17 @@ def _rule_2_relaxed(run: DesignRun, built: Schedule, none_proven: bool) -> Resul
     # criterion leaves some class at every size, and the model's proofs are for 12 players at most)
     proven = "" if none_proven else ", though none is proven impossible"
     sizes = f"{match.size_a} against {match.size_b} on {match.boards} boards{', double round' if match.double else ''}"
+    requests = " and the requests" if match.has_requests else ""
     note = (
-        f"no schedule with runs of one colour{' and the requests' if match.has_requests else ''} was found "
-        f"for {sizes}{proven}; this one breaks it by {relaxed[Rule.NO_THREE_IN_A_ROW]}"
+        f"no schedule with runs of one colour{requests} was found for {sizes}{proven}; "
+        f"this one breaks it by {relaxed[Rule.NO_THREE_IN_A_ROW]}"
     )
+    if infeasible:
+        note = (
+            f"the full model proved that no schedule of {sizes} keeps runs of one colour with the other "
+            f"rules{requests}, but which rule to relax by how little was not settled in the time; this one "
+            f"breaks it by {relaxed[Rule.NO_THREE_IN_A_ROW]}"
+        )
     return verify_and_report(run, schedule, 0, relaxed, notes={Rule.NO_THREE_IN_A_ROW: note})
 
 

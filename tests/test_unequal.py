@@ -649,3 +649,12 @@ def test_runs_of_one_let_the_full_model_search_before_rule_2_is_relaxed_unproven
     result = design_match(match, DesignParams(time_limit=8, workers=1))
     assert result.status is Status.OPTIMAL and result.breaks == 0 and not result.relaxed
     assert result.params.time_limit == 8
+
+
+def test_runs_of_one_answer_where_the_full_model_proves_them_impossible_but_cannot_relax_in_time() -> None:
+    # 8 against 8 on 4 boards: the full model proves no schedule keeps runs of one with rules 1 and 3,
+    # and its relaxation may not finish; exit 3 after the whole limit before, an answer now either way
+    match = Match(boards=4, size_a=8, size_b=8, rules=RuleSettings(max_run=1))
+    result = design_match(match, DesignParams(time_limit=5, workers=1))
+    assert result.schedule is not None and result.relaxed
+    assert verify(result.schedule, match=match, declared_relaxed=result.relaxed).ok
