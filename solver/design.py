@@ -560,8 +560,8 @@ def _rule_2_relaxed(run: DesignRun, built: Schedule, none_proven: bool, infeasib
 
 
 def _runs_of_one_full_side(run: DesignRun, schedule: Schedule, least: bool) -> Result:
-    """:func:`_runs_of_one_unequal_double`'s answer without a break: rule 3 relaxed by what the schedule
-    breaks it by, with what is proven of that said."""
+    """:func:`_without_a_break_or_relaxed`'s answer without a break: rule 3 relaxed by what the
+    schedule breaks it by, with what is proven of that said."""
     match = run.match
     excess = rule_excess(schedule, Rule.BOARD_BALANCE, 1) if match.rules.board_balance else 0
     if not excess:
@@ -570,9 +570,10 @@ def _runs_of_one_full_side(run: DesignRun, schedule: Schedule, least: bool) -> R
     if least:  # every class nearer k/2, k/2 itself included, proven to have no schedule without a break
         return verify_and_report(run, schedule, 0, relaxed)
     colours = match.rules.colour_balance
-    kept = unequal_break_bound(match.size_a, match.size_b, match.boards, match.double, True, colours)
+    # a bound above 0 with rule 3 kept: no schedule without a break keeps it (claims 3 and 5, x = k/2)
+    rule_3_ruled_out = unequal_break_bound(match.size_a, match.size_b, match.boards, match.double, True, colours)
     requests = " and the requests" if match.has_requests else ""
-    if kept:
+    if rule_3_ruled_out:
         note = (
             f"no schedule keeps it with runs of one colour{requests}; this one breaks it by {excess}, the least "
             "found (a smaller excess is not proven impossible)"
