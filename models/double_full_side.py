@@ -278,6 +278,36 @@ class RunsOfOne:
     proven: bool
 
 
+def class_ladder(
+    k: int,
+    allowed: Callable[[int], bool],
+    built: Callable[[int], Schedule | None],
+    modelled: Callable[[int], tuple[Outcome, Schedule | None]] | None,
+    deadline: float | None,
+) -> RunsOfOne:
+    """Each size x of class X from floor(k/2) down until a schedule without a break is found: skipped
+    where ``allowed`` says none can have it (a proof), else ``built`` (constructions, quick), else
+    ``modelled`` (the sit-out model: its outcome and schedule; ``None`` where it is not tried).  The
+    answer is proven the nearest to k/2 when every larger x was skipped or the model proved it has
+    none (:class:`RunsOfOne`)."""
+    proven = True
+    for x in range(k // 2, -1, -1):
+        if deadline is not None and time.monotonic() > deadline:
+            return RunsOfOne(None, x, False)
+        if not allowed(x):
+            continue
+        if (schedule := built(x)) is not None:
+            return RunsOfOne(schedule, x, proven)
+        if modelled is None:
+            proven = False
+            continue
+        outcome, schedule = modelled(x)
+        if schedule is not None:
+            return RunsOfOne(schedule, x, proven)
+        proven = proven and outcome is Outcome.NONE
+    return RunsOfOne(None, 0, proven)
+
+
 def runs_of_one_double(p: int, k: int, work: float = MODEL_WORK, deadline: float | None = None) -> RunsOfOne:
     """p against k on k boards, double round, with no break at all (runs of one colour) and rule 3
     broken by as little as found: class X as near k/2 as a schedule allows.
@@ -286,32 +316,32 @@ def runs_of_one_double(p: int, k: int, work: float = MODEL_WORK, deadline: float
     rounds and k - x in the even ones, x the size of class X (x <= floor(k/2) after reversing every
     colour).  Team A has the rest, and rule 3 is broken by floor(k/2) - x boards in every round:
     2p (floor(k/2) - x) in all, the same for every schedule with that x.  Each x from floor(k/2) down
-    is tried in turn: skipped where :func:`~scheveningen.models.bounds.double_full_break_free` rules it
-    out (a proof), then the closed form of one reserve (x = floor(k/2)), the rotations, and up to
-    :data:`MODEL_PLAYERS` A players the sit-out model, whose proof of none counts as one.  The first
-    found has the least excess among schedules without a break when every larger x was ruled out
-    (``proven``).  Rules 1 and 2 hold for every x: alternating players are balanced."""
+    is tried in turn (:func:`class_ladder`): skipped where
+    :func:`~scheveningen.models.bounds.double_full_break_free` rules it out (a proof), then the closed
+    form of one reserve (x = floor(k/2)), the rotations, and up to :data:`MODEL_PLAYERS` A players the
+    sit-out model, whose proof of none counts as one.  Rules 1 and 2 hold for every x: alternating
+    players are balanced."""
     if not 1 <= k < p:
         raise ValueError(f"team A needs more players than the {k} boards, got {p}")
-    proven = True
-    for x in range(k // 2, -1, -1):
-        if deadline is not None and time.monotonic() > deadline:
-            return RunsOfOne(None, x, False)
-        if not double_full_break_free(p, k, x):
-            continue
-        built = one_reserve_double(k) if p == k + 1 and x == k // 2 else None
+
+    def built(x: int) -> Schedule | None:
+        if p == k + 1 and x == k // 2:
+            return one_reserve_double(k)
         # x and k - x are the same up to reversing every colour, but the sign model may settle one only
         for size in sorted({x, k - x}):
-            built = built or rotation_double(p, k, deadline=deadline, x=size)
-        if built is not None:
-            return RunsOfOne(built, x, proven)
-        if p > MODEL_PLAYERS:
-            proven = False
-            continue
+            if (schedule := rotation_double(p, k, deadline=deadline, x=size)) is not None:
+                return schedule
+        return None
+
+    def modelled(x: int) -> tuple[Outcome, Schedule | None]:
         found = zero_break_modes(p, k, work, deadline, x=x, double=True)
-        if found.outcome is Outcome.FOUND:
-            return RunsOfOne(from_classes(p, k, (found.plays, found.x_mode), x), x, proven)
         if found.outcome is Outcome.NONE and x == k // 2:
             record_no_break_free(p, k, double=True)
-        proven = proven and found.outcome is Outcome.NONE
-    return RunsOfOne(None, 0, proven)
+        if found.outcome is not Outcome.FOUND:
+            return found.outcome, None
+        return found.outcome, from_classes(p, k, (found.plays, found.x_mode), x)
+
+    def allowed(x: int) -> bool:
+        return double_full_break_free(p, k, x)
+
+    return class_ladder(k, allowed, built, modelled if p <= MODEL_PLAYERS else None, deadline)

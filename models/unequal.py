@@ -96,6 +96,7 @@ from scheveningen.models.double_full_side import (
     SIGN_WORK,
     RunsOfOne,
     alternating_signs,
+    class_ladder,
     direct_double,
     modelled_double,
     rotation_sit_outs,
@@ -338,27 +339,27 @@ def runs_of_one_single(p: int, k: int, work: float = ZERO_BREAK_WORK, deadline: 
     k - x in the even ones, so rule 3 is broken by floor(k/2) - x boards in every round (and, for odd
     p, the teams' totals differ by k - 2x), the same for every schedule with that x: the first x found
     has the least excess when every larger one was ruled out (``proven``)."""
-    proven = True
     sits = rotation_sit_outs(p, p - k)
     rotation = [[not out for out in row] for row in sits]
-    for x in range(k // 2, -1, -1):
-        if not one_full_break_free(p, k, x):  # a proof that no schedule without a break has this x
-            continue
+
+    def built(x: int) -> Schedule | None:
         # the rotation's sit-outs with signs that fit, in milliseconds at any size
         for size in sorted({x, k - x}):
             modes = alternating_signs(sits, size, SIGN_WORK, deadline, double=False)
             if modes is not None:
-                return RunsOfOne(from_classes(p, k, (rotation, modes), size), x, proven)
-        if p > ZERO_BREAK_PLAYERS:
-            proven = False
-            continue
+                return from_classes(p, k, (rotation, modes), size)
+        return None
+
+    def modelled(x: int) -> tuple[Outcome, Schedule | None]:
         found = zero_break_modes(p, k, work, deadline, x=x)
-        if found.outcome is Outcome.FOUND:
-            return RunsOfOne(schedule_from_modes(p, k, found), x, proven)
         if found.outcome is Outcome.NONE and x == k // 2:
             record_no_break_free(p, k)
-        proven = proven and found.outcome is Outcome.NONE
-    return RunsOfOne(None, 0, proven)
+        return found.outcome, schedule_from_modes(p, k, found) if found.outcome is Outcome.FOUND else None
+
+    def allowed(x: int) -> bool:
+        return one_full_break_free(p, k, x)
+
+    return class_ladder(k, allowed, built, modelled if p <= ZERO_BREAK_PLAYERS else None, deadline)
 
 
 def schedule_from_modes(p: int, k: int, found: Modes) -> Schedule:
