@@ -424,6 +424,11 @@ def record_no_break_free(p: int, k: int, double: bool = False) -> None:
     (_NO_BREAK_FREE_DOUBLE if double else _NO_BREAK_FREE).add((p, k))
 
 
+def recorded_no_break_free(p: int, k: int, double: bool = False) -> bool:
+    """Whether :func:`record_no_break_free` noted p against k in this process (a proof, as there)."""
+    return (p, k) in (_NO_BREAK_FREE_DOUBLE if double else _NO_BREAK_FREE)
+
+
 def two_board_zero_possible(size_a: int, size_b: int) -> bool:
     """Whether teams of these sizes on 2 boards have a schedule without a break keeping rule 3 (and
     then rules 1 and 2 as well): the number of games p*q is even, and the sizes are not both even with

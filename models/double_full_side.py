@@ -73,7 +73,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from scheveningen.models.bounds import double_full_break_free, record_no_break_free
+from scheveningen.models.bounds import double_full_break_free, record_no_break_free, recorded_no_break_free
 from scheveningen.models.classes import Classes, from_classes
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.sitouts import Outcome, one_worker_solver, zero_break_modes
@@ -197,11 +197,11 @@ def rotation_double(
     sizes = sorted({k // 2, (k + 1) // 2}) if x is None else [x]
     for second in SECOND_HALVES:
         sits = second(first)
-        for x in sizes:
-            modes = alternating_signs(sits, x, work, deadline)
+        for size in sizes:
+            modes = alternating_signs(sits, size, work, deadline)
             if modes is not None:
                 plays = [[not out for out in row] for row in sits]
-                return from_classes(p, k, (plays, modes), x)
+                return from_classes(p, k, (plays, modes), size)
     return None
 
 
@@ -269,9 +269,10 @@ def modelled_double(p: int, k: int, work: float = MODEL_WORK, deadline: float | 
 
 @dataclass(frozen=True)
 class RunsOfOne:
-    """:func:`runs_of_one_double`'s answer: a schedule without a break (``None`` if none was found),
-    the size x <= floor(k/2) of its class X, and ``proven``: every larger x up to floor(k/2) (every x
-    when there is no schedule) is proven to have no schedule without a break."""
+    """:func:`class_ladder`'s answer (``runs_of_one_double``, ``runs_of_one_single``): a schedule
+    without a break (``None`` if none was found), the size x <= floor(k/2) of its class X, and
+    ``proven``: every larger x up to floor(k/2) (every x when there is no schedule) is proven to have
+    no schedule without a break."""
 
     schedule: Schedule | None
     x: int
@@ -342,6 +343,7 @@ def runs_of_one_double(p: int, k: int, work: float = MODEL_WORK, deadline: float
         return found.outcome, from_classes(p, k, (found.plays, found.x_mode), x)
 
     def allowed(x: int) -> bool:
-        return double_full_break_free(p, k, x)
+        # x = floor(k/2): the construction's own sit-out model may have proven it already
+        return double_full_break_free(p, k, x) and not (x == k // 2 and recorded_no_break_free(p, k, double=True))
 
     return class_ladder(k, allowed, built, modelled if p <= MODEL_PLAYERS else None, deadline)

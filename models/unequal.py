@@ -89,7 +89,12 @@ import networkx as nx
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
-from scheveningen.models.bounds import one_full_break_free, record_no_break_free, unequal_break_bound
+from scheveningen.models.bounds import (
+    one_full_break_free,
+    record_no_break_free,
+    recorded_no_break_free,
+    unequal_break_bound,
+)
 from scheveningen.models.classes import Classes, bipartite_matching, from_classes
 from scheveningen.models.constructions import construct, mirrored_double
 from scheveningen.models.double_full_side import (
@@ -357,7 +362,8 @@ def runs_of_one_single(p: int, k: int, work: float = ZERO_BREAK_WORK, deadline: 
         return found.outcome, schedule_from_modes(p, k, found) if found.outcome is Outcome.FOUND else None
 
     def allowed(x: int) -> bool:
-        return one_full_break_free(p, k, x)
+        # x = floor(k/2): the construction's own sit-out model may have proven it already
+        return one_full_break_free(p, k, x) and not (x == k // 2 and recorded_no_break_free(p, k))
 
     return class_ladder(k, allowed, built, modelled if p <= ZERO_BREAK_PLAYERS else None, deadline)
 
