@@ -545,7 +545,7 @@ def _rule_2_relaxed(run: DesignRun, built: Schedule, none_proven: bool, infeasib
     # criterion leaves some class at every size, and the model's proofs are for 12 players at most)
     proven = "" if none_proven else ", though none is proven impossible"
     sizes = f"{match.size_a} against {match.size_b} on {match.boards} boards{', double round' if match.double else ''}"
-    requests = " and the requests" if match.has_requests else ""
+    requests = _and_requests(match)
     note = (
         f"no schedule with runs of one colour{requests} was found for {sizes}{proven}; "
         f"this one breaks it by {relaxed[Rule.NO_THREE_IN_A_ROW]}"
@@ -572,7 +572,7 @@ def _runs_of_one_full_side(run: DesignRun, schedule: Schedule, least: bool) -> R
     colours = match.rules.colour_balance
     # a bound above 0 with rule 3 kept: no schedule without a break keeps it (claims 3 and 5, x = k/2)
     rule_3_ruled_out = unequal_break_bound(match.size_a, match.size_b, match.boards, match.double, True, colours)
-    requests = " and the requests" if match.has_requests else ""
+    requests = _and_requests(match)
     if rule_3_ruled_out:
         note = (
             f"no schedule keeps it with runs of one colour{requests}; this one breaks it by {excess}, the least "
@@ -1012,7 +1012,7 @@ def verify_and_report(
             how = f"at least {bound} is proven necessary"
         said = (notes or {}).get(rule) or (
             "no schedule keeps it together with the higher rules"
-            f"{' and the requests' if match.has_requests else ''}; this one breaks it by {amount}, {how}"
+            f"{_and_requests(match)}; this one breaks it by {amount}, {how}"
         )
         run.messages.append(f"rule {int(rule)} ({rule.title_for(match.rules)}) relaxed: {said}")
     optimal = breaks == bound and run.objective != "none"
@@ -1030,6 +1030,11 @@ def verify_and_report(
         wall_time=time.monotonic() - run.started,
         messages=tuple(run.messages),
     )
+
+
+def _and_requests(match: Match) -> str:
+    """The words " and the requests" where the match has any, for the relaxation messages."""
+    return " and the requests" if match.has_requests else ""
 
 
 def _empty(run: DesignRun, status: Status, explanation: tuple[str, ...] = ()) -> Result:
