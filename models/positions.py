@@ -107,7 +107,8 @@ MEND_TRIES = 200_000
 SEARCH_TRIES = 200_000
 #: The share of the time left that :func:`_finish` gives :func:`_search_b` before team B is dealt again in
 #: order, where the rounds are at most three quarters of the smaller team (on 24 seeded sizes of 60 to
-#: 100 a side, 0.55 to 0.76 of it: all 24 laid out against 22, 23.0 s in all against 58.4 s).
+#: 100 a side, 0.55 to 0.76 of it: all 24 laid out against 22, 22.5 s in all
+#: against 60.8 s: benchmarks/results/unequal_search_first_layout.md).
 SEARCH_FIRST_SHARE = 0.25
 #: ... the rounds' size, as a share of the smaller team, up to which it does (with larger rounds it
 #: stalled at hundreds of repeats, where the deal in order answers: 90 against 91 on 78, 84 against
