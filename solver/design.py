@@ -437,7 +437,7 @@ def _runs_of_one_unequal(run: DesignRun) -> Result | None:
     relaxed = {**looser.relaxed, Rule.NO_THREE_IN_A_ROW: rule_excess(looser.schedule, Rule.NO_THREE_IN_A_ROW, 1)}
     run.messages.append(
         f"runs of one colour cannot hold for {match.size_a} against {match.size_b} on {match.boards} boards: "
-        f"every schedule has at least {forced} breaks"
+        f"every schedule has at least {forced} break{'s' if forced > 1 else ''}"
     )
     return verify_and_report(run, looser.schedule, looser.lower_bound, relaxed, least={Rule.NO_THREE_IN_A_ROW})
 

@@ -569,6 +569,15 @@ def test_runs_of_one_with_a_reserve_relax_rule_2_by_the_breaks_the_bound_forces(
     assert result.status is Status.OPTIMAL and result.schedule is not None
     assert result.relaxed == {Rule.NO_THREE_IN_A_ROW: 4} and result.breaks == result.lower_bound == 4
     assert verify(result.schedule, match=match, declared_relaxed=result.relaxed).ok
+    assert any("every schedule has at least 4 breaks" in m for m in result.messages)
+
+
+def test_runs_of_one_where_one_break_is_forced_say_one_break() -> None:
+    # 3 against 2 on 2 boards (k + 1 against k): at least k - 1 = 1 break
+    match = Match(boards=2, size_a=3, rules=RuleSettings(max_run=1, colour_balance=False))
+    result = design_match(match, DesignParams(time_limit=3, workers=1))
+    assert result.schedule is not None
+    assert any(m.endswith("every schedule has at least 1 break") for m in result.messages), result.messages
 
 
 def test_runs_of_one_relaxed_above_the_bound_say_what_is_proven() -> None:
