@@ -175,12 +175,31 @@ def test_the_layout_has_no_break_exactly_where_the_sit_out_model_finds_one(p: in
     different model of every schedule without a break keeping rules 1-3)."""
     assert zero_possible(p, k)
     try:
-        built = positions._oriented(p, k, k, None) is not None
+        oriented = positions._oriented(p, k, k, None)
+        built = oriented is not None and oriented[1] == 0  # (else switching pairs, where none is proven)
     except positions._Impossible:
         built = False
     found = zero_break_modes(p, k, 5.0).outcome
     assert found in (Outcome.FOUND, Outcome.NONE)
     assert built == (found is Outcome.FOUND)
+
+
+@pytest.mark.parametrize("p, k", [(9, 6), (21, 18), (33, 30)])
+def test_where_no_order_without_a_break_exists_switching_pairs_give_four_breaks(p: int, k: int) -> None:
+    """k + 3 against k with k = 6 mod 12: the classes balance, but the state model proves that team A
+    has no order without a break.  Two switching pairs at the middle are placed instead: four breaks,
+    every rule kept, where the layout gave nothing and the construction the reserves' k - 4 (or, at 9
+    against 6, 11)."""
+    assert zero_possible(p, k)
+    with pytest.raises(positions._Impossible):
+        positions._build(p, k, k, [], None)
+    built = alternating_schedule(p, k, k)
+    assert built is not None
+    verdict = verify(built)
+    assert verdict.ok, verdict.violations()
+    assert verdict.metrics.total_breaks == 4
+    construction = construct_unequal(p, k, k)
+    assert construction is not None and verify(construction).metrics.total_breaks <= 4
 
 
 def test_a_proof_of_no_order_in_either_team_order_never_escapes(monkeypatch: pytest.MonkeyPatch) -> None:
