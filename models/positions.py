@@ -328,8 +328,9 @@ def _surplus(p: int, q: int) -> int:
 
 
 def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule, int] | None:
-    """The layout with team A's groups as given (switches on team A's side), and its breaks.  Raises
-    :class:`_Impossible` when none without a break exists (where :func:`zero_possible`)."""
+    """The layout with team A's groups as given (switches on team A's side), and its breaks.  Where
+    :func:`zero_possible` but the state model proves that none without a break exists, switching pairs
+    instead (:func:`_pairs_instead`), and :class:`_Impossible` when they are not placed either."""
     surplus = _surplus(p, q)
     if surplus == 0:
         started = time.monotonic()
@@ -400,11 +401,13 @@ def _pairs_instead(p: int, q: int, k: int, deadline: float | None) -> tuple[Sche
     give four breaks (21 against 18: 0.1 s; 57 against 54: 0.8 s), where the reserves' construction
     gives k - 4 (14 to 86).  ``None`` when none is placed in time."""
     boundaries = _switch_boundaries(q)
+    if not boundaries:
+        return None
     size0 = (p + 1) // 2
     end = _part(deadline, PAIRS_SHARE)
     best: tuple[Schedule, int] | None = None
     for pairs in PAIRS_INSTEAD:
-        if not boundaries or pairs > min(size0, p - size0) or (best is not None and 2 * pairs >= best[1]):
+        if pairs > min(size0, p - size0) or (best is not None and 2 * pairs >= best[1]):
             continue
         if _late(end):
             break
