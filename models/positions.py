@@ -330,7 +330,8 @@ def _surplus(p: int, q: int) -> int:
 def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule, int] | None:
     """The layout with team A's groups as given (switches on team A's side), and its breaks.  Where
     :func:`zero_possible` but the state model proves that none without a break exists, switching pairs
-    instead (:func:`_pairs_instead`), and :class:`_Impossible` when they are not placed either."""
+    instead (:func:`_pairs_instead`, with team B playing every round), and :class:`_Impossible` when
+    they are not placed either."""
     surplus = _surplus(p, q)
     if surplus == 0:
         started = time.monotonic()
@@ -339,8 +340,10 @@ def _oriented(p: int, q: int, k: int, deadline: float | None) -> tuple[Schedule,
         except _Impossible:
             # The pairs take about as long again as the proof, or twice as long: where the time left is
             # shorter they would only take it from the constructions after the layout.
+            # Only with team B playing every round, where it was measured (k + 3 against k); where both
+            # teams sit out the constructions after the layout need its time.
             proof = time.monotonic() - started
-            if deadline is not None and deadline - time.monotonic() < PAIRS_PROOF_TIMES * proof:
+            if q != k or (deadline is not None and deadline - time.monotonic() < PAIRS_PROOF_TIMES * proof):
                 raise
             if (paired := _pairs_instead(p, q, k, deadline)) is None:
                 raise
