@@ -41,6 +41,12 @@ def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool
 SPLIT_PROVEN_UP_TO = 98
 COMPUTER_PROVEN_BOUNDS = {6: 14, **{n: n + 8 for n in range(10, SPLIT_PROVEN_UP_TO + 1, 4)}}
 
+# One reserve, k + 1 against k on k boards with rules 1 and 3, k = 2 mod 4: minima proven by computer
+# above the analytic k + 1 (docs/bounds_unequal.md, "How tight"), which the reserves' construction
+# meets.  ``benchmarks/one_reserve_minima.py --boards K --rules 1+3`` re-proves them with its own model
+# (A player a sitting out round a); the tests re-run k = 6 (about 10 s).
+ONE_RESERVE_PROVEN = {6: 8}
+
 
 def proven_break_bound(
     boards: int, double: bool = False, colour_balance: bool = True, no_three_in_a_row: bool = True
@@ -271,7 +277,8 @@ def unequal_break_bound(
     so its games are a stretch of 1 and one of k - 1 and it has k/2 + 1 of its first colour,
     against rule 1.  So the breaks are at least k + 1.  The reserves' construction has k + 1 for
     k = 0 mod 4 (checked for every such k up to 96), so that is the minimum there; for
-    k = 2 mod 4 it has k + 2, the optimum at 7 against 6 (``benchmarks/one_reserve_minima.py``).
+    k = 2 mod 4 it has k + 2, the optimum where :data:`ONE_RESERVE_PROVEN` has it, proven by computer
+    (7 against 6: 8, ``benchmarks/one_reserve_minima.py``), and returned there.
 
     *One team of k >= 2 players, the other of c*k with c >= 3 odd, on k boards, single
     round, rule 3 kept (``board_balance``): at least k breaks for even k, (k + 1)/2 +
@@ -320,6 +327,8 @@ def unequal_break_bound(
         bound = boards - 1
         if board_balance and boards % 2 == 0:
             bound = boards + 1 if colour_balance and boards >= 4 else boards
+            if colour_balance:
+                bound = max(bound, ONE_RESERVE_PROVEN.get(boards, 0))
     if board_balance:
         bound = max(bound, multiple_break_bound(large, boards))
         if (large, boards) in _NO_BREAK_FREE or (large > boards and not one_full_break_free(large, boards)):

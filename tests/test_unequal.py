@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scheveningen.models import unequal
-from scheveningen.models.bounds import alternation_sum, one_full_break_free, unequal_break_bound
+from scheveningen.models.bounds import ONE_RESERVE_PROVEN, alternation_sum, one_full_break_free, unequal_break_bound
 from scheveningen.models.classes import bipartite_matching
 from scheveningen.models.constructions import construct
 from scheveningen.models.double_full_side import alternating_signs, rotation_sit_outs
@@ -333,15 +335,30 @@ def test_one_reserve_bound_with_rule_3_and_even_boards_is_the_optimum_on_4() -> 
 def test_one_reserve_constructions_respect_the_bound_and_its_step(k: int) -> None:
     """The constructions keep rules 1-3, so for even k the step is one tighter (the A players without a
     break are at most the full team's breaks + 1) and the bound is k + 1; they meet the bound for odd k
-    and for k = 0 mod 4, and are one above it for k = 2 mod 4."""
-    bound = k - 1 if k % 2 else k + 1
+    and for k = 0 mod 4, and are one above it for k = 2 mod 4 (but where the optimum is proven by computer,
+    :data:`ONE_RESERVE_PROVEN`)."""
+    bound = k - 1 if k % 2 else ONE_RESERVE_PROVEN.get(k, k + 1)
     for size_a, size_b in ((k + 1, k), (k, k + 1)):
         schedule = construct_unequal(size_a, size_b, k)
         assert schedule is not None and verify(schedule).ok
         unbroken, full_team_breaks, total = one_reserve_counts(schedule)
         assert unbroken <= full_team_breaks + (2 if k % 2 else 1)
         assert unequal_break_bound(size_a, size_b, k, board_balance=True, colour_balance=True) == bound
-        assert total == bound + (1 if k % 4 == 2 else 0)
+        assert total == bound + (1 if k % 4 == 2 and k not in ONE_RESERVE_PROVEN else 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", sorted(k for k in ONE_RESERVE_PROVEN if k <= 6))
+def test_the_one_reserve_minima_proven_by_computer_re_run(k: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer proof behind :data:`ONE_RESERVE_PROVEN`, re-run with the benchmark's own model (it
+    shares nothing with models/ or solver/): k + 1 against k with rules 1 and 3 has no schedule with
+    fewer breaks than recorded, and the one it finds passes the verifier."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    one_reserve_minima = importlib.import_module("one_reserve_minima")
+    status, found, proven, schedule, _seconds = one_reserve_minima.minimum(k, (True, False, True), 120, 2)
+    assert status == "OPTIMAL" and found == proven == ONE_RESERVE_PROVEN[k]
+    assert schedule is not None and verify(schedule).ok
+    assert unequal_break_bound(k + 1, k, k, board_balance=True, colour_balance=True) == ONE_RESERVE_PROVEN[k]
 
 
 @pytest.mark.slow
@@ -581,13 +598,15 @@ def test_runs_of_one_where_one_break_is_forced_say_one_break() -> None:
 
 
 def test_runs_of_one_relaxed_above_the_bound_say_what_is_proven() -> None:
-    match = Match(boards=6, size_a=7, rules=RuleSettings(max_run=1))
+    # 15 against 14: the bound with rules 1 and 3 is k + 1 = 15, the construction has k + 2 (at 7 against
+    # 6 the computer-proven minimum, 8, is the bound, and the answer optimal)
+    match = Match(boards=14, size_a=15, rules=RuleSettings(max_run=1))
     result = design_match(match, DesignParams(time_limit=2, workers=1))
     assert result.schedule is not None and result.breaks is not None
-    assert result.relaxed == {Rule.NO_THREE_IN_A_ROW: result.breaks} and result.lower_bound == 7
-    if result.breaks > 7:
+    assert result.relaxed == {Rule.NO_THREE_IN_A_ROW: result.breaks} and result.lower_bound == 15
+    if result.breaks > 15:
         assert result.status is Status.FEASIBLE
-        assert any("at least 7 is proven necessary" in m for m in result.messages)
+        assert any("at least 15 is proven necessary" in m for m in result.messages)
 
 
 def test_runs_of_one_where_the_construction_breaks_relax_rule_2_and_say_it_is_not_proven() -> None:
