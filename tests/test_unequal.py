@@ -377,6 +377,11 @@ def test_the_designer_answers_one_reserve_at_the_bound_as_optimal(size_a: int, s
     assert result.breaks == result.lower_bound == (boards - 1 if boards % 2 else boards + 1)
 
 
+def test_the_designer_answers_one_reserve_on_6_boards_at_the_computer_proven_minimum() -> None:
+    result = design_match(Match(boards=6, size_a=7, size_b=6), DesignParams(time_limit=10, workers=1))
+    assert result.status is Status.OPTIMAL and result.breaks == result.lower_bound == 8
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=2, max_value=9), st.randoms(use_true_random=False), st.integers(0, 2))
 def test_one_reserve_step_on_schedules_with_few_breaks_in_the_full_team(k: int, rng: random.Random, most: int) -> None:
