@@ -44,7 +44,7 @@ COMPUTER_PROVEN_BOUNDS = {6: 14, **{n: n + 8 for n in range(10, SPLIT_PROVEN_UP_
 # One reserve, k + 1 against k on k boards with rules 1 and 3, k = 2 mod 4: minima proven by computer
 # above the analytic k + 1 (docs/bounds_unequal.md, "How tight"), which the reserves' construction
 # meets.  ``benchmarks/one_reserve_minima.py --boards K --rules 1+3`` re-proves them with its own model
-# (A player a sitting out round a); the tests re-run k = 6 (about 10 s).
+# (A player a sitting out round a); the tests re-run k = 6 (a few seconds).
 ONE_RESERVE_PROVEN = {6: 8}
 
 
