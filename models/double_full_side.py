@@ -280,22 +280,27 @@ class RunsOfOne:
 
 
 def class_ladder(
+    p: int,
     k: int,
+    double: bool,
     allowed: Callable[[int], bool],
     built: Callable[[int], Schedule | None],
     modelled: Callable[[int], tuple[Outcome, Schedule | None]] | None,
     deadline: float | None,
 ) -> RunsOfOne:
-    """Each size x of class X from floor(k/2) down until a schedule without a break is found: skipped
-    where ``allowed`` says none can have it (a proof), else ``built`` (constructions, quick), else
-    ``modelled`` (the sit-out model: its outcome and schedule; ``None`` where it is not tried).  The
-    answer is proven the nearest to k/2 when every larger x was skipped or the model proved it has
-    none (:class:`RunsOfOne`)."""
+    """Each size x of class X from floor(k/2) down until a schedule without a break is found for p
+    against k (``double``: a double round): skipped where ``allowed`` says none can have it (a proof),
+    else ``built`` (constructions, quick), else ``modelled`` (the sit-out model: its outcome and
+    schedule; ``None`` where it is not tried).  The answer is proven the nearest to k/2 when every
+    larger x was skipped or the model proved it has none (:class:`RunsOfOne`).  At x = floor(k/2)
+    (rule 3) a proof of none is shared with the bounds: one recorded already (the construction's own
+    sit-out model) skips it, and the model's is recorded (``models/bounds.py``)."""
     proven = True
-    for x in range(k // 2, -1, -1):
+    half = k // 2
+    for x in range(half, -1, -1):
         if deadline is not None and time.monotonic() > deadline:
             return RunsOfOne(None, x, False)
-        if not allowed(x):
+        if not allowed(x) or (x == half and recorded_no_break_free(p, k, double)):
             continue
         if (schedule := built(x)) is not None:
             return RunsOfOne(schedule, x, proven)
@@ -305,6 +310,8 @@ def class_ladder(
         outcome, schedule = modelled(x)
         if schedule is not None:
             return RunsOfOne(schedule, x, proven)
+        if outcome is Outcome.NONE and x == half:
+            record_no_break_free(p, k, double)
         proven = proven and outcome is Outcome.NONE
     return RunsOfOne(None, 0, proven)
 
@@ -336,14 +343,11 @@ def runs_of_one_double(p: int, k: int, work: float = MODEL_WORK, deadline: float
 
     def modelled(x: int) -> tuple[Outcome, Schedule | None]:
         found = zero_break_modes(p, k, work, deadline, x=x, double=True)
-        if found.outcome is Outcome.NONE and x == k // 2:
-            record_no_break_free(p, k, double=True)
         if found.outcome is not Outcome.FOUND:
             return found.outcome, None
         return found.outcome, from_classes(p, k, (found.plays, found.x_mode), x)
 
     def allowed(x: int) -> bool:
-        # x = floor(k/2): the construction's own sit-out model may have proven it already
-        return double_full_break_free(p, k, x) and not (x == k // 2 and recorded_no_break_free(p, k, double=True))
+        return double_full_break_free(p, k, x)
 
-    return class_ladder(k, allowed, built, modelled if p <= MODEL_PLAYERS else None, deadline)
+    return class_ladder(p, k, True, allowed, built, modelled if p <= MODEL_PLAYERS else None, deadline)

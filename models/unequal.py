@@ -92,7 +92,6 @@ from ortools.sat.python.cp_model_helper import Literal as BoolLit
 from scheveningen.models.bounds import (
     one_full_break_free,
     record_no_break_free,
-    recorded_no_break_free,
     unequal_break_bound,
 )
 from scheveningen.models.classes import Classes, bipartite_matching, from_classes
@@ -357,15 +356,12 @@ def runs_of_one_single(p: int, k: int, work: float = ZERO_BREAK_WORK, deadline: 
 
     def modelled(x: int) -> tuple[Outcome, Schedule | None]:
         found = zero_break_modes(p, k, work, deadline, x=x)
-        if found.outcome is Outcome.NONE and x == k // 2:
-            record_no_break_free(p, k)
         return found.outcome, schedule_from_modes(p, k, found) if found.outcome is Outcome.FOUND else None
 
     def allowed(x: int) -> bool:
-        # x = floor(k/2): the construction's own sit-out model may have proven it already
-        return one_full_break_free(p, k, x) and not (x == k // 2 and recorded_no_break_free(p, k))
+        return one_full_break_free(p, k, x)
 
-    return class_ladder(k, allowed, built, modelled if p <= ZERO_BREAK_PLAYERS else None, deadline)
+    return class_ladder(p, k, False, allowed, built, modelled if p <= ZERO_BREAK_PLAYERS else None, deadline)
 
 
 def schedule_from_modes(p: int, k: int, found: Modes) -> Schedule:
