@@ -64,20 +64,26 @@ def _keeps_rule_1(row: str) -> bool:
     return 0 <= difference <= len(row) % 2
 
 
-def rows_with_changes(boards: int, changes: int, first: str, double: bool = False) -> list[str]:
+def keeps_rule_2(row: str) -> bool:
+    """Rule 2 on one row of phases: it never changes phase at two consecutive round gaps."""
+    return all(not (a != b != c) for a, b, c in zip(row, row[1:], row[2:], strict=False))
+
+
+def rows_with_changes(boards: int, changes: int, first: str, double: bool = False, *, rule_2: bool = True) -> list[str]:
     """Every row of phases starting with ``first`` that changes phase exactly ``changes`` times,
     never at two consecutive round gaps (rule 2), and keeps rule 1; sorted.  ``double``: rows of a
-    double round, 2 * boards rounds (rule 1 then asks for as many + rounds at odd as at even positions)."""
-    return list(_rows_with_changes(boards, changes, first, double))
+    double round, 2 * boards rounds (rule 1 then asks for as many + rounds at odd as at even positions).
+    ``rule_2=False``: rule 2 dropped, rows changing phase at consecutive gaps included."""
+    return list(_rows_with_changes(boards, changes, first, double, rule_2))
 
 
 @functools.lru_cache(maxsize=256)
-def _rows_with_changes(boards: int, changes: int, first: str, double: bool) -> tuple[str, ...]:
+def _rows_with_changes(boards: int, changes: int, first: str, double: bool, rule_2: bool) -> tuple[str, ...]:
     n = 2 * boards if double else boards
     other = {"+": "-", "-": "+"}
     rows = []
     for gaps in itertools.combinations(range(1, n), changes):
-        if any(b - a < 2 for a, b in itertools.pairwise(gaps)):
+        if rule_2 and any(b - a < 2 for a, b in itertools.pairwise(gaps)):
             continue
         sign, row, last = first, "", 0
         for gap in (*gaps, n):
@@ -89,21 +95,26 @@ def _rows_with_changes(boards: int, changes: int, first: str, double: bool) -> t
 
 
 def _row_groups(
-    boards: int, special: Sequence[tuple[int, str]], others: int, double: bool
+    boards: int, special: Sequence[tuple[int, str]], others: int, double: bool, rule_2: bool = True
 ) -> list[tuple[list[str], int]]:
     """The groups :func:`phase_teams` fills: (the rows a group may use, how many players it has)."""
-    groups = [(rows_with_changes(boards, 1, "+", double) + rows_with_changes(boards, 1, "-", double), others)]
+    once = rows_with_changes(boards, 1, "+", double, rule_2=rule_2) + rows_with_changes(
+        boards, 1, "-", double, rule_2=rule_2
+    )
+    groups = [(once, others)]
     for (changes, first), count in sorted(Counter(special).items()):
-        groups.append((rows_with_changes(boards, changes, first, double), count))
+        groups.append((rows_with_changes(boards, changes, first, double, rule_2=rule_2), count))
     return groups
 
 
-def team_rows(boards: int, special: Sequence[tuple[int, str]] = (), double: bool = False) -> list[str]:
+def team_rows(
+    boards: int, special: Sequence[tuple[int, str]] = (), double: bool = False, *, rule_2: bool = True
+) -> list[str]:
     """Every row a team of :func:`phase_teams` with these special players may use, alternators
-    included: what its ``allowed`` is asked about."""
+    included: what its ``allowed`` is asked about.  ``rule_2=False``: rule 2 dropped from the rows."""
     length = 2 * boards if double else boards
     rows = {"+" * length, "-" * length}
-    for group, _count in _row_groups(boards, special, 0, double):
+    for group, _count in _row_groups(boards, special, 0, double, rule_2):
         rows.update(group)
     return sorted(rows)
 
@@ -115,6 +126,8 @@ def phase_teams(
     special: Sequence[tuple[int, str]] = (),
     double: bool = False,
     allowed: Callable[[str], bool] | None = None,
+    *,
+    rule_2: bool = True,
 ) -> Iterator[tuple[str, ...]]:
     """Every team of phase rows with ``plus`` + and ``minus`` - perfect alternators, one player for
     each (changes, first phase) of ``special`` changing phase that many times, and the other
@@ -122,6 +135,7 @@ def phase_teams(
     of floor(n/2) to ceil(n/2) + players in every round; one sorted tuple per multiset of rows.
     ``double``: rows of a double round, 2 * boards rounds.  ``allowed``: only rows it accepts
     (alternators included), for example those that can meet every player of a given other team.
+    ``rule_2=False``: rule 2 dropped, rows may change phase at two consecutive gaps (rules 1 and 3 kept).
     """
     n = boards
     length = 2 * n if double else n
@@ -131,7 +145,9 @@ def phase_teams(
     if any(changes < 1 or first not in "+-" for changes, first in special):
         raise ValueError(f"special players are (changes >= 1, '+' or '-'), got {list(special)}")
     keep = allowed or (lambda row: True)
-    groups = [([row for row in rows if keep(row)], count) for rows, count in _row_groups(n, special, others, double)]
+    groups = [
+        ([row for row in rows if keep(row)], count) for rows, count in _row_groups(n, special, others, double, rule_2)
+    ]
     high = (n + 1) // 2
     alternators = ("+" * length,) * plus + ("-" * length,) * minus
     if not all(keep(row) for row in set(alternators)):

@@ -11,6 +11,12 @@ pairs that pass both; any other case goes to the phase model with the alternator
 schedule falls in some case, so INFEASIBLE in every case proves the bound; a schedule found within
 it is verified and refutes the bound.
 
+``SplitOptions(rule_2=False)`` drops rule 2 (no three in a row) and proves the bound for rules 1 and 3
+alone: the rows enumerated may change phase at two consecutive round gaps.  The limits of
+:func:`alternator_cases` and the count of :func:`team_shapes` use rules 1 and 3 only, so they stay;
+the phase model imposes rule 2, so it settles nothing there but pairs whose rows all keep rule 2
+anyway, and the rest is marked ``UNSETTLED``, never INFEASIBLE.
+
 ``benchmarks/phase_bounds.py --split N:K`` runs it and writes the record; the tests re-run it for
 the sizes that take seconds.
 """
@@ -30,6 +36,7 @@ from ortools.sat.python import cp_model
 from scheveningen.models.phases import (
     PhaseModel,
     games_spread,
+    keeps_rule_2,
     phase_teams,
     row_fits,
     row_fits_twice,
@@ -45,7 +52,7 @@ class SplitOptions:
     """How a split proof runs: ``spare`` breaks to spare at most for a case to be enumerated (more
     go to the phase model with the alternators fixed), a ``double`` round, ``seconds`` for each
     phase-model run, CP-SAT ``workers`` and ``seed``, and ``jobs`` local processes for the groups
-    of an enumerated case."""
+    of an enumerated case.  ``rule_2=False``: rule 2 dropped (rules 1 and 3 only, see the module)."""
 
     spare: int = 2
     double: bool = False
@@ -53,6 +60,11 @@ class SplitOptions:
     workers: int = 1
     seed: int = 0
     jobs: int = 1
+    rule_2: bool = True
+
+
+#: The status of a case or pair the split cannot settle without rule 2 (the phase model imposes it).
+UNSETTLED = "UNSETTLED"
 
 
 @dataclass(frozen=True)
@@ -74,6 +86,10 @@ def split_proof(n: int, k: int, options: SplitOptions) -> Iterator[CaseResult]:
     for counts in alternator_cases(n, k, double=options.double):
         if k - least_breaks(n, counts) <= options.spare:
             yield enumerated_case(n, k, counts, options)
+        elif not options.rule_2:
+            # The phase model would impose rule 2 on every player: its INFEASIBLE proves nothing here.
+            how = "not enumerated (too many breaks to spare), and the phase model imposes rule 2: unsettled"
+            yield CaseResult(counts, UNSETTLED, 0.0, False, how)
         else:
             built = PhaseModel.build(n, at_most=k, alternators=counts, double=options.double)
             status, elapsed, refutes = solve_within(built, k, options.seconds, options)
@@ -198,15 +214,15 @@ def shape_cases(
     return cases
 
 
-_TEAMS: dict[tuple[int, int, int, tuple[tuple[int, str], ...], bool], list[tuple[str, ...]]] = {}
+_TEAMS: dict[tuple[int, int, int, tuple[tuple[int, str], ...], bool, bool], list[tuple[str, ...]]] = {}
 
 
 def teams_of(
-    n: int, plus: int, minus: int, shapes: tuple[tuple[int, str], ...], double: bool = False
+    n: int, plus: int, minus: int, shapes: tuple[tuple[int, str], ...], double: bool = False, rule_2: bool = True
 ) -> list[tuple[str, ...]]:
-    key = (n, plus, minus, shapes, double)
+    key = (n, plus, minus, shapes, double, rule_2)
     if key not in _TEAMS:
-        _TEAMS[key] = list(phase_teams(n, plus, minus, shapes, double=double))
+        _TEAMS[key] = list(phase_teams(n, plus, minus, shapes, double=double, rule_2=rule_2))
     return _TEAMS[key]
 
 
@@ -220,7 +236,9 @@ def enumerated_case(n: int, k: int, counts: tuple[int, int, int, int], options: 
     with this B whatever the rest of A).  Each pair is then checked for B's rows the same way,
     then for the games between each kind of row (``games_spread``), and the rest go to the phase
     model with the phases fixed.  The status is INFEASIBLE when every set of phases is; ``how`` and
-    ``tally`` say how the sets of phases were settled.
+    ``tally`` say how the sets of phases were settled.  Without rule 2 (``options.rule_2``) a pair
+    with a row breaking rule 2 that passes every check is not given to the phase model, which imposes
+    rule 2: it is counted unsettled, the case's status is ``UNSETTLED``, and the enumeration goes on.
 
     Many sets of B allow the same rows of A (30 boards: 10,185 sets of B, 197 sets of rows), so
     the sets of B are grouped by the rows they allow and A's teams are listed once a group
@@ -229,7 +247,7 @@ def enumerated_case(n: int, k: int, counts: tuple[int, int, int, int], options: 
     started = time.perf_counter()
     tally = Tally()
     shapes = shape_cases(n, k, counts)
-    groups = _groups(n, counts, shapes, options.double)
+    groups = _groups(n, counts, shapes, options.double, options.rule_2)
     deadline = time.time() + options.seconds
     with ProcessPoolExecutor(options.jobs) if options.jobs > 1 else contextlib.nullcontext() as pool:
         jobs = [(n, k, counts, *key, teams_b, deadline, options) for key, teams_b in groups.items()]
@@ -240,7 +258,7 @@ def enumerated_case(n: int, k: int, counts: tuple[int, int, int, int], options: 
             results = (future.result() for future in futures)
         for part in results:
             tally.add(part)
-            if part.status != "INFEASIBLE":
+            if part.status not in ("INFEASIBLE", UNSETTLED):
                 if pool is not None:
                     pool.shutdown(cancel_futures=True)
                 break
@@ -251,6 +269,8 @@ def enumerated_case(n: int, k: int, counts: tuple[int, int, int, int], options: 
         f"{tally.unmatched} where a B player cannot meet all its opponents, {tally.crowded} where the games of two "
         f"kinds of row cannot be spread over the rounds, {tally.solved} solved with the phases fixed"
     )
+    if tally.unsettled:
+        how += f", {tally.unsettled} unsettled (rows breaking rule 2, which the phase model imposes)"
     return CaseResult(counts, tally.status, time.perf_counter() - started, tally.refutes, how, tally)
 
 
@@ -262,14 +282,15 @@ def _groups(
     counts: tuple[int, int, int, int],
     shapes: list[tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]],
     double: bool,
+    rule_2: bool = True,
 ) -> dict[Group, list[tuple[str, ...]]]:
     """Every set of phases of B of a case with these ways to spend the breaks (:func:`shape_cases`),
     grouped by A's special players and the rows of A that can meet every player of that B (Hall's
-    condition for one A player)."""
+    condition for one A player).  ``rule_2=False``: rows of both teams without rule 2."""
     groups: dict[Group, list[tuple[str, ...]]] = {}
     for shapes_a, shapes_b in shapes:
-        candidates = team_rows(n, shapes_a, double)
-        for team_b in teams_of(n, counts[2], counts[3], shapes_b, double):
+        candidates = team_rows(n, shapes_a, double, rule_2=rule_2)
+        for team_b in teams_of(n, counts[2], counts[3], shapes_b, double, rule_2):
             if double:
                 allowed = frozenset(row for row in candidates if row_fits_twice(row, team_b))
             else:
@@ -279,13 +300,19 @@ def _groups(
 
 
 def _hall_pairs(
-    n: int, counts: tuple[int, int, int, int], group: Group, teams_b: list[tuple[str, ...]], double: bool, tally: Tally
+    n: int,
+    counts: tuple[int, int, int, int],
+    group: Group,
+    teams_b: list[tuple[str, ...]],
+    double: bool,
+    tally: Tally,
+    rule_2: bool = True,
 ) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
     """The pairs (team A, team B) of a group in which every B player passes Hall's condition too;
-    ``tally`` counts the sets of B, the pairs and those failing."""
+    ``tally`` counts the sets of B, the pairs and those failing.  ``rule_2=False``: A's rows without rule 2."""
     shapes_a, allowed = group
     fits = row_fits_twice if double else row_fits
-    teams_a = list(phase_teams(n, counts[0], counts[1], shapes_a, double, allowed=allowed.__contains__))
+    teams_a = list(phase_teams(n, counts[0], counts[1], shapes_a, double, allowed=allowed.__contains__, rule_2=rule_2))
     fitted: dict[tuple[int, str], bool] = {}  # (which team of A, a row of B): does the row fit
     for team_b in teams_b:
         tally.teams_b += 1
@@ -312,8 +339,9 @@ def hall_survivors(
     These are the pairs only ``games_spread`` or the phase model can settle."""
     for counts in alternator_cases(n, k, double=options.double):
         if k - least_breaks(n, counts) <= options.spare:
-            for group, teams_b in _groups(n, counts, shape_cases(n, k, counts), options.double).items():
-                for team_a, team_b in _hall_pairs(n, counts, group, teams_b, options.double, Tally()):
+            groups = _groups(n, counts, shape_cases(n, k, counts), options.double, options.rule_2)
+            for group, teams_b in groups.items():
+                for team_a, team_b in _hall_pairs(n, counts, group, teams_b, options.double, Tally(), options.rule_2):
                     yield counts, team_a, team_b
 
 
@@ -326,17 +354,20 @@ class Tally:
     unmatched: int = 0
     crowded: int = 0
     solved: int = 0
+    unsettled: int = 0  # pairs left open without rule 2 (the phase model imposes it)
     status: str = "INFEASIBLE"
     refutes: bool = False
 
     def add(self, other: Tally) -> None:
-        """Count ``other``'s pairs in; its status wins when it is not INFEASIBLE."""
+        """Count ``other``'s pairs in; its status wins when it is not INFEASIBLE, except that UNSETTLED
+        does not hide a status the phase model gave (FEASIBLE, UNKNOWN)."""
         self.teams_b += other.teams_b
         self.pairs += other.pairs
         self.unmatched += other.unmatched
         self.crowded += other.crowded
         self.solved += other.solved
-        if other.status != "INFEASIBLE":
+        self.unsettled += other.unsettled
+        if other.status != "INFEASIBLE" and (other.status != UNSETTLED or self.status == "INFEASIBLE"):
             self.status, self.refutes = other.status, other.refutes
 
 
@@ -352,15 +383,24 @@ def settle_group(
 ) -> Tally:
     """Every set of phases of A with ``shapes_a`` made of ``allowed`` rows, against each set of B that
     allows exactly those rows (:func:`enumerated_case`); runs in a worker process with ``--jobs``.
-    ``deadline`` (``time.time()``) bounds the phase-model runs."""
+    ``deadline`` (``time.time()``) bounds the phase-model runs.  Without rule 2 a pair that passes
+    every check and has a row breaking rule 2 is counted unsettled (the phase model imposes rule 2,
+    so its INFEASIBLE would prove nothing); pairs whose rows all keep rule 2 still go to it."""
     tally = Tally()
-    for team_a, team_b in _hall_pairs(n, counts, (shapes_a, allowed), teams_b, options.double, tally):
+    pairs = _hall_pairs(n, counts, (shapes_a, allowed), teams_b, options.double, tally, options.rule_2)
+    for team_a, team_b in pairs:
         if games_spread(team_a, team_b, options.double) == "INFEASIBLE":
             tally.crowded += 1
             continue
+        if not options.rule_2 and not all(keeps_rule_2(row) for row in {*team_a, *team_b}):
+            tally.unsettled += 1
+            if tally.status == "INFEASIBLE":
+                tally.status = UNSETTLED
+            continue
         model = PhaseModel.build(n, at_most=k, patterns=(team_a, team_b), double=options.double)
-        tally.status, _, tally.refutes = solve_within(model, k, max(deadline - time.time(), 0.1), options)
+        status, _, refutes = solve_within(model, k, max(deadline - time.time(), 0.1), options)
         tally.solved += 1
-        if tally.status != "INFEASIBLE":
+        if status != "INFEASIBLE":
+            tally.status, tally.refutes = status, refutes
             return tally
     return tally
