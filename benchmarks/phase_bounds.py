@@ -14,11 +14,14 @@ then exits with status 1.
     python benchmarks/phase_bounds.py --double --case 5:6,7:8   (double rounds, fact 9)
     python benchmarks/phase_bounds.py --split 7:8:SECONDS --spare 2 --double   (fact 9, 7 boards, split)
     python benchmarks/phase_bounds.py --survivors N:K --spare 2   (the split's pairs passing Hall's condition)
+    python benchmarks/phase_bounds.py --split N:K --spare 2 --no-rule-2   (the split for rules 1 and 3 only)
 
 A case may carry its own time limit in seconds (N:K:SECONDS).  Writes
 benchmarks/results/phase_bounds.{md,csv} (``--double``: phase_bounds_double.{md,csv};
 ``--split``: phase_split_N_K.{md,csv}, with ``--double`` phase_split_double_N_K.{md,csv};
-``--survivors``: phase_survivors_N_K.{md,csv}).
+``--survivors``: phase_survivors_N_K.{md,csv}).  ``--no-rule-2`` (with ``--split`` or
+``--survivors`` only) drops rule 2 from the enumerated rows and puts ``rules13_`` before N in the
+file name (phase_split_rules13_N_K.{md,csv}), so the records with rule 2 are kept.
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ def options_of(args: argparse.Namespace, seconds: float | None = None) -> SplitO
         workers=args.workers,
         seed=args.seed,
         jobs=args.jobs,
+        rule_2=not args.no_rule_2,
     )
 
 
@@ -80,7 +84,8 @@ def finish(stem: str, markdown: list[str], header: list[str], csv_rows: list[lis
 
 def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int:
     """Prove "no N-board schedule with at most K breaks" case by case; write phase_split_N_K.md
-    (``--double``: a double round, phase_split_double_N_K.md)."""
+    (``--double``: a double round, phase_split_double_N_K.md; ``--no-rule-2``: rules 1 and 3 only,
+    phase_split_rules13_N_K.md)."""
     rows, csv_rows, proved, refuted = [], [], True, False
     for case in run_split(n, k, options_of(args, seconds)):
         refuted = refuted or case.refutes
@@ -92,6 +97,19 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
     header = ["A+", "A-", "B+", "B-", "status", "seconds", "how"]
     conclusion = f"at least {k + 2} breaks for {n} boards" if proved else "not proved: some cases are open"
     kind = "a double round" if args.double else "a schedule"
+    rules = "rule 1" if args.no_rule_2 else "rules 1 and 2"
+    rule_2_lines = (
+        [
+            "",
+            "Rule 2 dropped (`--no-rule-2`): the bound is claimed for rules 0, 1 and 3 only. The rows enumerated",
+            "may change phase at two consecutive round gaps (`rows_with_changes(..., rule_2=False)`); the limits",
+            "on the alternators (facts 2, 3 and 6 and the count) use rules 1 and 3 only and stay. The phase model",
+            "imposes rule 2, so a case not enumerated, and a pair passing every check with a row that breaks",
+            "rule 2, are marked UNSETTLED, never INFEASIBLE (pairs whose rows all keep rule 2 still go to it).",
+        ]
+        if args.no_rule_2
+        else []
+    )
     double_lines = (
         [
             "",
@@ -109,18 +127,20 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
     )
     markdown = [
         f"# Proof split by perfect alternators: {n} boards, at most {k} breaks"
-        + (", double round" if args.double else ""),
+        + (", double round" if args.double else "")
+        + (", rules 1 and 3 (no rule 2)" if args.no_rule_2 else ""),
         "",
         *machine_lines(sys.argv),
         f"- Workers {args.workers}, seed {args.seed}, {seconds:g} s per case, {args.jobs} process(es)",
         "",
         "Each case fixes how many players of each team alternate perfectly with each phase (the others",
-        f"must break) and asks the phase model for {kind} keeping rules 0-3 with at most K breaks.",
+        f"must break) and asks the phase model for {kind} keeping rules 0-3 with at most K breaks"
+        + (" (here rule 2 dropped: see below)." if args.no_rule_2 else "."),
         "Every other player changes phase at least once, and for even N a team with p + and q - alternators",
         "has p + E+ = q + E- (E+/E-: players changing phase an even number of times, + or - in round 1),",
         f"which costs |p - q| more breaks. A case with at most {args.spare} break(s) to spare beyond these",
         "(`--spare`) is settled by enumeration: for every way to spend the spare breaks on players changing",
-        "phase more than once (`shape_cases`), every set of phases of team B that keeps rules 1 and 2 in every",
+        f"phase more than once (`shape_cases`), every set of phases of team B that keeps {rules} in every",
         "row and rule 3's count of + players in every round is taken in turn (`phase_teams`), and every such",
         "set of team A built from the rows that can meet each B player in a different round where the two",
         "share a phase (Hall's condition, `row_fits`; a row failing it fails whatever the rest of A). A pair",
@@ -131,13 +151,14 @@ def split_proof(n: int, k: int, seconds: float, args: argparse.Namespace) -> int
         "Every other case goes to the phase model with the alternators fixed.",
         "The cases cover every schedule (see `alternator_cases`), so INFEASIBLE everywhere proves the bound.",
         *double_lines,
+        *rule_2_lines,
         "",
         *markdown_table(header, rows),
         "",
         f"Conclusion: {conclusion}.",
         "",
     ]
-    stem = f"phase_split_double_{n}_{k}" if args.double else f"phase_split_{n}_{k}"
+    stem = f"phase_split{'_double' if args.double else ''}{'_rules13' if args.no_rule_2 else ''}_{n}_{k}"
     return finish(stem, markdown, header, csv_rows, refuted)
 
 
@@ -162,7 +183,9 @@ def survivors(n: int, k: int, args: argparse.Namespace) -> int:
         "",
         *machine_lines(sys.argv),
         "",
-        f"The split of fact 10 (docs/bounds.md) with at most {args.spare} break(s) to spare; each pair below passes",
+        f"The split of fact 10 (docs/bounds.md) with at most {args.spare} break(s) to spare"
+        + (", rule 2 dropped (`--no-rule-2`: rules 1 and 3 only)" if args.no_rule_2 else "")
+        + "; each pair below passes",
         "Hall's condition for every player, so only `games_spread` (or the phase model) rules it out. A row is",
         'written as its runs: "+7 -11" is + for 7 rounds, then - for 11.',
         "",
@@ -171,7 +194,8 @@ def survivors(n: int, k: int, args: argparse.Namespace) -> int:
         *markdown_table(["A+, A-, B+, B-", "team B", "team A"], rows),
         "",
     ]
-    write_results(RESULTS, f"phase_survivors_{n}_{k}", markdown, ["case", "team B", "team A"], rows)
+    stem = f"phase_survivors{'_rules13' if args.no_rule_2 else ''}_{n}_{k}"
+    write_results(RESULTS, stem, markdown, ["case", "team B", "team A"], rows)
     print(f"{len(rows)} pairs pass Hall's condition")
     return 0
 
@@ -203,7 +227,16 @@ def main() -> int:
         default=1,
         help="--split: settle the sets of phases of B in this many local processes (default 1)",
     )
+    parser.add_argument(
+        "--no-rule-2",
+        action="store_true",
+        help="--split/--survivors: drop rule 2 (no three in a row) from the enumerated rows, proving the bound for "
+        "rules 1 and 3 only; cases or pairs left to the phase model, which imposes rule 2, are UNSETTLED; the "
+        "record is phase_split_rules13_N_K (phase_survivors_rules13_N_K)",
+    )
     args = parser.parse_args()
+    if args.no_rule_2 and args.split is None and args.survivors is None:
+        parser.error("--no-rule-2 needs --split or --survivors (the phase and main models impose rule 2)")
     if args.survivors is not None:
         return survivors(*parse_cases(args.survivors, args.time_limit)[0][:2], args)
     if args.split is not None:
