@@ -6,6 +6,8 @@ import itertools
 
 import pytest
 
+from scheveningen.models.phases import keeps_rule_2, rows_with_changes
+from scheveningen.solver import split
 from scheveningen.solver.split import SplitOptions, alternator_cases, hall_survivors, split_proof
 
 #: Fact 10's table: (sets of phases of B, pairs of teams, a B player fails Hall, games cannot be spread).
@@ -14,6 +16,13 @@ FACT_10 = {
     14: (781, 3913, 3837, 76),
     18: (1868, 13130, 12992, 138),
     22: (3675, 33223, 33007, 216),
+}
+
+#: The same split with rule 2 dropped (rules 1 and 3 only, fact 13's claim): more sets of B and pairs
+#: (rows changing phase three times may do so at consecutive gaps), the same pairs left to games_spread.
+RULES_13 = {
+    14: (811, 4055, 3979, 76),
+    18: (1924, 13456, 13318, 138),
 }
 
 
@@ -84,3 +93,52 @@ def test_the_pairs_passing_hall_s_condition_have_one_shape(n: int) -> None:
         for row in team_b:
             runs = _runs(row)
             assert len(runs) != 2 or runs[0] in (2, n - 2)
+
+
+@pytest.mark.parametrize("n", sorted(RULES_13))
+def test_without_rule_2_no_single_round_has_n_plus_6_breaks(n: int) -> None:
+    # Fact 13 claims n + 8 breaks with rules 1 and 3 alone: the split without rule 2 leaves every case
+    # INFEASIBLE, every pair failing Hall's condition or games_spread (none goes to the phase model).
+    statuses, totals = _totals(n, n + 6, SplitOptions(spare=2, rule_2=False))
+    assert statuses and set(statuses) == {"INFEASIBLE"}
+    assert totals == RULES_13[n]
+
+
+def test_rows_without_rule_2_may_change_phase_at_consecutive_gaps() -> None:
+    kept = rows_with_changes(6, 3, "+")
+    free = rows_with_changes(6, 3, "+", rule_2=False)
+    assert "++-++-" in free and "++-++-" not in kept  # changes after rounds 2 and 3; rule 1 holds
+    assert kept == [row for row in free if keeps_rule_2(row)]
+    assert rows_with_changes(6, 3, "+") == kept  # the cache tells the two apart
+    # Rule 1 alone keeps rule 2 in a row changing phase once or twice (a stretch holding all its + or
+    # all its - rounds has even length), so only rows changing three times or more differ.
+    for changes, first in itertools.product((1, 2), "+-"):
+        assert rows_with_changes(14, changes, first, rule_2=False) == rows_with_changes(14, changes, first)
+
+
+def test_without_rule_2_cases_left_to_the_phase_model_are_unsettled() -> None:
+    # With no break to spare enumerated, (0, 0, 5, 5) and (0, 0, 5, 6) would go to the phase model with
+    # the alternators fixed, which imposes rule 2: without rule 2 they are open, not INFEASIBLE.
+    statuses = {case.counts: case.status for case in split_proof(14, 20, SplitOptions(spare=0, rule_2=False))}
+    assert statuses == {
+        (0, 0, 4, 4): "INFEASIBLE",
+        (0, 0, 4, 5): "INFEASIBLE",
+        (0, 0, 4, 6): "INFEASIBLE",
+        (0, 0, 5, 5): split.UNSETTLED,
+        (0, 0, 5, 6): split.UNSETTLED,
+    }
+
+
+def test_without_rule_2_pairs_left_to_the_phase_model_are_unsettled(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pretend games_spread passes every pair and every row breaks rule 2: the 19 and 11 pairs of 10 boards
+    # that pass Hall's condition are then counted unsettled, never given to the phase model.
+    monkeypatch.setattr(split, "games_spread", lambda *args: "FEASIBLE")
+    monkeypatch.setattr(split, "keeps_rule_2", lambda row: False)
+    results = {case.counts: case for case in split_proof(10, 16, SplitOptions(spare=2, rule_2=False))}
+    unsettled = {
+        counts: case.tally.unsettled for counts, case in results.items() if case.tally and case.tally.unsettled
+    }
+    assert unsettled == {(0, 0, 3, 3): 19, (0, 0, 3, 4): 11}
+    for counts, case in results.items():
+        assert case.status == (split.UNSETTLED if counts in unsettled else "INFEASIBLE")
+        assert case.tally is not None and case.tally.solved == 0 and not case.refutes
