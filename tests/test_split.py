@@ -20,7 +20,10 @@ FACT_10 = {
 
 #: The same split with rule 2 dropped (rules 1 and 3 only, fact 13's claim): more sets of B and pairs
 #: (rows changing phase three times may do so at consecutive gaps), the same pairs left to games_spread.
+#: At 6 and 10 boards it finds no schedule with n + 6 breaks either: 14 and 18 without rule 2 too.
 RULES_13 = {
+    6: (35, 24, 14, 10),
+    10: (242, 726, 696, 30),
     14: (811, 4055, 3979, 76),
     18: (1924, 13456, 13318, 138),
 }
@@ -97,8 +100,9 @@ def test_the_pairs_passing_hall_s_condition_have_one_shape(n: int) -> None:
 
 @pytest.mark.parametrize("n", sorted(RULES_13))
 def test_without_rule_2_no_single_round_has_n_plus_6_breaks(n: int) -> None:
-    # Fact 13 claims n + 8 breaks with rules 1 and 3 alone: the split without rule 2 leaves every case
-    # INFEASIBLE, every pair failing Hall's condition or games_spread (none goes to the phase model).
+    # Fact 13 claims n + 8 breaks with rules 1 and 3 alone (n >= 14; 6 and 10 boards are open problem 1
+    # of docs/bounds.md): the split without rule 2 leaves every case INFEASIBLE, every pair failing
+    # Hall's condition or games_spread (none goes to the phase model).
     statuses, totals = _totals(n, n + 6, SplitOptions(spare=2, rule_2=False))
     assert statuses and set(statuses) == {"INFEASIBLE"}
     assert totals == RULES_13[n]
