@@ -1,6 +1,6 @@
 """Proven lower bounds on breaks, as the designer and the model's cuts use them.
 
-The proofs are in docs/bounds.md (facts 1-9); the computer-proven ones are re-run by
+The proofs are in docs/bounds.md (facts 1-13); the computer-proven ones are re-run by
 ``benchmarks/phase_bounds.py``.  This module knows nothing about CP-SAT.
 """
 
@@ -17,10 +17,11 @@ def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool
     at most n players can (n odd too), and for n = 2 mod 4 in a single round with rule 1
     at most n - 1.  Hence n for n = 0 mod 4, n + 2 for n = 2 mod 4 (n for a double round
     or without rule 1) and n + 1 for odd n.  For a single round, case analyses of the
-    schedules with n + 1 breaks (odd n >= 5), n + 2 (n = 2 mod 4, n >= 6) and n + 4
-    (n = 2 mod 4, n >= 10), which would need nearly n perfect alternators and nearly every
-    other player breaking once, rule them out: n + 3, n + 4 and n + 6.  For a double round
-    with odd n >= 5 the same analysis of n + 1 breaks, with rule 1, gives n + 3 (fact 9).
+    schedules with n + 1 breaks (odd n >= 5), n + 2 (n = 2 mod 4, n >= 6), n + 4
+    (n = 2 mod 4, n >= 10) and n + 6 (n = 2 mod 4, n >= 14), which would need nearly n
+    perfect alternators and nearly every other player breaking once, rule them out: n + 3,
+    n + 4, n + 6 and n + 8 (facts 5, 6, 7 and 13; rule 2 is not needed).  For a double
+    round with odd n >= 5 the same analysis of n + 1 breaks, with rule 1, gives n + 3 (fact 9).
     """
     if boards < 2:
         return 0
@@ -29,17 +30,21 @@ def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool
             return boards + 3
         return boards + 1
     if boards % 4 == 2 and colour_balance and not double:
+        if boards >= 14:
+            return boards + 8
         return boards + 6 if boards >= 10 else boards + 4 if boards >= 6 else boards + 2
     return boards
 
 
 # Single-round bounds proven by computer, past the analytic ones, with rules 1, 2 and 3 all in
-# force (docs/bounds.md, facts 8 and 10); ``benchmarks/phase_bounds.py`` re-proves them: case
-# 6:12, and ``--split N:N+6 --spare 2`` for N = 10, 14, ..., proofs split by perfect alternators
-# (results in benchmarks/results/phase_split_N_K.md).  For n = 2 mod 4 from 14 on the bound is
-# n + 8, which the construction meets.
-SPLIT_PROVEN_UP_TO = 98
-COMPUTER_PROVEN_BOUNDS = {6: 14, **{n: n + 8 for n in range(10, SPLIT_PROVEN_UP_TO + 1, 4)}}
+# force (docs/bounds.md, fact 8); ``benchmarks/phase_bounds.py`` re-proves them: case 6:12, and
+# ``--split 10:16 --spare 2``, a proof split by perfect alternators.  From 14 boards on fact 13
+# proves n + 8 by hand (in ``analytic_break_bound``), which the construction meets.
+COMPUTER_PROVEN_BOUNDS = {6: 14, 10: 18}
+
+# The sizes at which the same split re-proves fact 13 by computer (docs/bounds.md, fact 10: every
+# case INFEASIBLE, records in benchmarks/results/phase_split_N_K.md): a check of the hand proof.
+SPLIT_CHECKED_SIZES = tuple(range(14, 99, 4))
 
 # One reserve, k + 1 against k on k boards with rules 1 and 3, k = 2 mod 4: minima proven by computer
 # above the analytic k + 1 (docs/bounds_unequal.md, "How tight"), which the reserves' construction

@@ -4,12 +4,12 @@ Each construction is a closed formula for a whole class of sizes (one step of
 :func:`phase_matchings` is a classical graph algorithm instead), plus two small tables;
 the design pipeline verifies whatever they produce like any other schedule.  Breaks by
 class, against the proven bounds of docs/bounds.md.  Single round (bounds: n for
-n = 0 mod 4, n + 3 for odd n >= 5, n + 8 for n = 2 mod 4 from 6 to 98, n + 6 from 102 on):
+n = 0 mod 4, n + 3 for odd n >= 5, n + 8 for n = 2 mod 4 from 6 on):
 
 * ``n = 0 mod 4`` (:func:`half_blocks`): n, meeting the bound, so optimal.
 * odd n >= 5 (:func:`phase_blocks`): n + 3, meeting the bound; n = 3: 4, optimal too.
-* ``n = 2 mod 4``, n >= 14 (:func:`phase_matchings`): n + 8, optimal from 14 to 98 (at 14
-  the stored best design has 22 too), 2 above the proven bound from 102 on.
+* ``n = 2 mod 4``, n >= 14 (:func:`phase_matchings`): n + 8, optimal for every such n
+  (docs/bounds.md, fact 13; at 14 the stored best design has 22 too).
 * n = 6, 10 (:func:`small_table`): the best designs found by this project's CP-SAT search
   (``models/best/``): 14 and 18 breaks, also n + 8, and both optimal.
 
@@ -449,7 +449,7 @@ def _split_into_matchings(free: list[list[int]], degree: int) -> list[dict[int, 
 
 
 def phase_matchings(n: int) -> Schedule:
-    """For n = 2m = 2 mod 4, n >= 14: n + 8 breaks (optimal up to 98; the proven bound is n + 6 from 102).
+    """For n = 2m = 2 mod 4, n >= 14: n + 8 breaks, optimal (docs/bounds.md, fact 13).
 
     Phases as in :func:`phase_blocks`.  With m = 2h + 1 and a the least even number
     >= h, team A is + exactly on these rounds (:func:`_phases`):

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import (
-    COMPUTER_PROVEN_BOUNDS,
+    SPLIT_CHECKED_SIZES,
     analytic_break_bound,
     even_break_bound,
     proven_break_bound,
 )
+from scheveningen.models.constructions import phase_matchings
 from scheveningen.models.cpsat import MatchModel, MatchModelSpec
 from scheveningen.models.match import Match, Meet, RuleSettings
 from scheveningen.models.schedule import Schedule, Team
@@ -57,7 +58,10 @@ def test_even_bound_rounds_up() -> None:
 
 
 def test_analytic_bound_by_class() -> None:
-    assert [analytic_break_bound(n) for n in range(1, 15)] == [0, 4, 4, 4, 8, 10, 10, 8, 12, 16, 14, 12, 16, 20]
+    assert [analytic_break_bound(n) for n in range(1, 15)] == [0, 4, 4, 4, 8, 10, 10, 8, 12, 16, 14, 12, 16, 22]
+    # Fact 13: n + 8 for n = 2 mod 4 from 14 boards on, every n, with rules 1 and 3 only.
+    assert [analytic_break_bound(n) for n in (14, 18, 98, 102, 1002)] == [22, 26, 106, 110, 1010]
+    assert analytic_break_bound(102, colour_balance=False) == analytic_break_bound(102, double=True) == 102
     assert analytic_break_bound(10, double=True) == 10
     assert analytic_break_bound(10, colour_balance=False) == 10
     # Fact 9: an odd double round needs n + 3 with rule 1, n + 1 (fact 4) without; 3 boards need 4.
@@ -123,13 +127,15 @@ def test_the_odd_double_bound_is_not_claimed_without_colour_balance() -> None:
 
 
 def test_computer_proven_bounds_raise_six_and_ten_boards_only_under_rules_1_to_3() -> None:
-    analytic = [analytic_break_bound(n) for n in range(1, 15)]
-    proven = [proven_break_bound(n) for n in range(1, 15)]
-    assert [n for n in range(1, 15) if proven[n - 1] != analytic[n - 1]] == [6, 10, 14]
+    analytic = [analytic_break_bound(n) for n in range(1, 103)]
+    proven = [proven_break_bound(n) for n in range(1, 103)]
+    assert [n for n in range(1, 103) if proven[n - 1] != analytic[n - 1]] == [6, 10]
     assert (proven_break_bound(6), proven_break_bound(10), proven_break_bound(14)) == (14, 18, 22)
     assert proven_break_bound(10, double=True) == analytic_break_bound(10, double=True)
     assert proven_break_bound(10, colour_balance=False) == analytic_break_bound(10, colour_balance=False)
     assert proven_break_bound(10, no_three_in_a_row=False) == analytic_break_bound(10) == 16
+    # Fact 13 does not use rule 2, so 14 boards keep 22 with three in a row allowed.
+    assert proven_break_bound(14, no_three_in_a_row=False) == 22
 
 
 def test_ten_boards_are_proven_optimal_at_eighteen() -> None:
@@ -139,30 +145,37 @@ def test_ten_boards_are_proven_optimal_at_eighteen() -> None:
 
 
 def test_fourteen_boards_are_proven_optimal_at_twenty_two() -> None:
-    # docs/bounds.md, fact 10: the split proof rules out 20 breaks; the best known design has 22.
+    # docs/bounds.md, fact 13 (and fact 10 by computer): no 20 breaks; the best known design has 22.
     result = design(14, DesignParams(time_limit=1, workers=1))
     assert result.status.value == "optimal"
     assert result.breaks == result.lower_bound == 22
 
 
-@pytest.mark.parametrize("n", sorted(n for n in COMPUTER_PROVEN_BOUNDS if n >= 10))
+@pytest.mark.parametrize("n", [10, *SPLIT_CHECKED_SIZES])
 def test_every_size_proven_by_the_split_has_its_record(n: int) -> None:
-    # A bound claimed by computer must have the run that proves it: every case INFEASIBLE.
+    # A bound claimed or checked by computer must have the run that proves it: every case INFEASIBLE.
     record = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / f"phase_split_{n}_{n + 6}.csv"
     with record.open(newline="") as handle:
         cases = list(csv.DictReader(handle))
     assert cases and {case["status"] for case in cases} == {"INFEASIBLE"}
-    assert COMPUTER_PROVEN_BOUNDS[n] == n + 8
+    assert proven_break_bound(n) == n + 8
 
 
-@pytest.mark.parametrize("n", sorted(n for n in COMPUTER_PROVEN_BOUNDS if n > 14))
-def test_two_mod_four_sizes_proven_by_the_split_are_answered_at_once_as_optimal(n: int) -> None:
-    # docs/bounds.md, fact 10 from 18 boards on: no single round with n + 6 breaks, and the construction
-    # has n + 8, so the designer needs no search.
-    assert n % 4 == 2 and COMPUTER_PROVEN_BOUNDS[n] == n + 8 == proven_break_bound(n)
+@pytest.mark.parametrize("n", [n for n in SPLIT_CHECKED_SIZES if n > 14])
+def test_two_mod_four_sizes_are_answered_at_once_as_optimal(n: int) -> None:
+    # docs/bounds.md, fact 13 (fact 10 checks it by computer up to 98 boards): no single round with
+    # n + 6 breaks, and the construction has n + 8, so the designer needs no search.
+    assert n % 4 == 2 and n + 8 == proven_break_bound(n)
     result = design(n, DesignParams(time_limit=1, workers=1))
     assert result.status.value == "optimal"
     assert result.breaks == result.lower_bound == n + 8
+
+
+@pytest.mark.parametrize("n", [102, 110])
+def test_the_construction_meets_fact_13_past_the_sizes_schev_takes(n: int) -> None:
+    # Fact 13 holds for every n = 2 mod 4 from 14 on, so phase_matchings is optimal past 100 boards too.
+    verdict = verify(phase_matchings(n))
+    assert verdict.ok and verdict.metrics.total_breaks == analytic_break_bound(n) == n + 8
 
 
 def test_the_computer_proven_bound_is_not_claimed_when_three_in_a_row_are_allowed() -> None:
