@@ -40,6 +40,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import matching_size
+from scheveningen.models.cpsolver import new_solver
 from scheveningen.models.schedule import Colour, Schedule, Team
 
 
@@ -447,9 +448,7 @@ def games_spread(team_a: Sequence[str], team_b: Sequence[str], double: bool = Fa
             if not played:  # nobody of the other team shares this player's phase in round r
                 return "INFEASIBLE"
             model.add(sum(played) == count)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = 1
+    solver = new_solver(workers=1, seconds=seconds)
     return solver.status_name(solver.solve(model))
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds import suffix_breaks_needed
+from scheveningen.models.cpsolver import new_solver
 
 #: The deterministic time (CP-SAT's work units, about a second each) the model may use.
 WORK = 2.0
@@ -218,10 +219,7 @@ def relaxed_break_bound(
     if floor > fixed:
         m.add(sum(cost_terms) >= floor - fixed)
     m.minimize(sum(cost_terms))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_deterministic_time = work
-    solver.parameters.random_seed = seed
+    solver = new_solver(workers=1, seed=seed, work=work)
     if seconds is not None:
         solver.parameters.max_time_in_seconds = max(seconds, 0.01)
     status = solver.solve(m)

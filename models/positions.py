@@ -94,6 +94,7 @@ import networkx as nx
 from ortools.graph.python import linear_sum_assignment
 from ortools.sat.python import cp_model
 
+from scheveningen.models.cpsolver import new_solver
 from scheveningen.models.schedule import Schedule
 from scheveningen.models.sitouts import one_worker_solver
 from scheveningen.models.splices import position_class, position_group, spliced_order
@@ -824,9 +825,7 @@ def _mend_model(
     for lits in [*per_round_a.values(), *per_round_b.values()]:
         if len(lits) > 1:
             model.add_at_most_one(lits)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_deterministic_time = work
+    solver = new_solver(workers=1, work=work)
     if deadline is not None:
         left = deadline - time.monotonic()
         if left <= 0.1:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from scheveningen.models.cpsolver import new_solver
 from scheveningen.models.schedule import Schedule
 
 #: CP-SAT's deterministic time for one two-round model (one worker: the same answer on every machine).
@@ -244,10 +245,7 @@ def _window(rnd: _Round, after: _Round | None, carry: list[Move], k: int, balanc
             for j, (a2, b2, _w2) in enumerate(after.games):
                 if a == a2 or b == b2:
                     model.add_bool_or([~place[0][i, last], ~place[1][j, 0]])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = WINDOW_WORK
+    solver = new_solver(workers=1, seed=0, work=WINDOW_WORK)
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return [[g for i, g in enumerate(rnd.games) if solver.boolean_value(place[0][i, s])] for s in range(len(rnd.sizes))]

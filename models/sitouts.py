@@ -35,6 +35,8 @@ from enum import Enum
 
 from ortools.sat.python import cp_model
 
+from scheveningen.models.cpsolver import new_solver
+
 
 class Outcome(Enum):
     """What the model found: a pattern, a proof that there is none, or neither within its work."""
@@ -133,10 +135,7 @@ def zero_break_modes(
 def one_worker_solver(work: float, deadline: float | None = None) -> cp_model.CpSolver:
     """A CP-SAT solver on one worker with seed 0 and ``work`` deterministic seconds, so that a model
     gets the same answer on every run; ``deadline`` (``time.monotonic()``), if given, caps it too."""
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = work
+    solver = new_solver(workers=1, seed=0, work=work)
     if deadline is not None:
         solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.01)
     return solver

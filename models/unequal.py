@@ -96,6 +96,7 @@ from scheveningen.models.bounds import (
 )
 from scheveningen.models.classes import Classes, bipartite_matching, from_classes
 from scheveningen.models.constructions import construct, mirrored_double
+from scheveningen.models.cpsolver import new_solver
 from scheveningen.models.double_full_side import (
     SIGN_WORK,
     RunsOfOne,
@@ -225,10 +226,7 @@ def _past_deadline() -> bool:
 def _solver(size: int = 0, grace: float = 0.0) -> cp_model.CpSolver:
     """One worker, seed 0, a work limit growing with the model's ``size`` (its cells), capped by the
     wall limit and by the construction's deadline, ``grace`` seconds after it."""
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = WORK_LIMIT * (1 + size / 500)
+    solver = new_solver(workers=1, seed=0, work=WORK_LIMIT * (1 + size / 500))
     deadline = _DEADLINE.get()
     left = WALL_LIMIT if deadline is None else min(WALL_LIMIT, deadline + grace - time.monotonic())
     solver.parameters.max_time_in_seconds = max(left, 0.01)

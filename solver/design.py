@@ -31,6 +31,7 @@ from scheveningen.models import two_boards
 from scheveningen.models.bounds import even_break_bound, proven_break_bound, unequal_break_bound
 from scheveningen.models.constructions import alternating, construct, half_blocks, mirrored_double
 from scheveningen.models.cpsat import Formulation, MatchModel, ModelOptions, Objective
+from scheveningen.models.cpsolver import new_solver
 from scheveningen.models.double_full_side import runs_of_one_double
 from scheveningen.models.folding import fold_match, unfold
 from scheveningen.models.match import Match, MatchError, Request, RuleSettings
@@ -220,12 +221,12 @@ class DesignRun:
     def solve(
         self, mm: MatchModel, show_progress: bool = False, incumbent: float = math.inf
     ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = max(self.deadline - time.monotonic(), 0.01)
-        solver.parameters.num_workers = self.params.workers
-        solver.parameters.random_seed = self.params.seed
-        if self.params.work_limit is not None:
-            solver.parameters.max_deterministic_time = self.params.work_limit
+        solver = new_solver(
+            workers=self.params.workers,
+            seed=self.params.seed,
+            seconds=max(self.deadline - time.monotonic(), 0.01),
+            work=self.params.work_limit,
+        )
         if show_progress and self.progress is not None:
             reporter = _Progress(self.progress, self.started, incumbent)
             solver.best_bound_callback = reporter.on_bound
@@ -1113,10 +1114,7 @@ def minimal_conflict(match: Match, strict: bool, params: DesignParams, deadline:
             return None  # the time limit is up: no reasons rather than an overrun
         mm.model.clear_assumptions()
         mm.model.add_assumptions(assumed)
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = left
-        solver.parameters.num_workers = 1  # cores are reported by the single-thread search
-        solver.parameters.random_seed = params.seed
+        solver = new_solver(workers=1, seed=params.seed, seconds=left)  # cores are reported by the single-thread search
         status = stop.solve(solver, mm.model)
         if status == cp_model.INFEASIBLE:
             return [literal_of[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in literal_of]

@@ -132,6 +132,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 from ortools.sat.python import cp_model
 
+from scheveningen.models.cpsolver import new_solver
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Colour, Team
@@ -520,11 +521,9 @@ def solve_part(
         m.minimize(sum(part.breaks))
     for index, value in hints.items():
         m.add_hint(m.get_int_var_from_proto_index(index), value)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(budget.seconds, 0.01)
-    solver.parameters.max_deterministic_time = max(budget.work, 0.001)
-    solver.parameters.num_workers = budget.workers
-    solver.parameters.random_seed = budget.seed
+    solver = new_solver(
+        workers=budget.workers, seed=budget.seed, seconds=max(budget.seconds, 0.01), work=max(budget.work, 0.001)
+    )
     status = stop.solve(solver, m)
     work = solver.deterministic_time
     if status == cp_model.INFEASIBLE:

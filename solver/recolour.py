@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from ortools.sat.python import cp_model
 
+from scheveningen.models.cpsolver import new_solver
 from scheveningen.models.match import Match, Request
 from scheveningen.models.rules import Rule
 from scheveningen.models.schedule import Team
@@ -248,12 +249,12 @@ def _solve(
             lit = x[r][a]
             if not isinstance(lit, bool):
                 m.add_hint(lit, grid.white[r][a])
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.01)
-    if work is not None:
-        solver.parameters.max_deterministic_time = max(work, 0.001)
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = seed
+    solver = new_solver(
+        workers=workers,
+        seed=seed,
+        seconds=max(deadline - time.monotonic(), 0.01),
+        work=None if work is None else max(work, 0.001),
+    )
     status = stop.solve(solver, m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE) or any(solver.value(miss) for miss in missed):
         return None

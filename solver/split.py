@@ -33,6 +33,7 @@ from typing import Protocol
 
 from ortools.sat.python import cp_model
 
+from scheveningen.models.cpsolver import new_solver
 from scheveningen.models.phases import (
     PhaseModel,
     games_spread,
@@ -106,10 +107,7 @@ class Built(Protocol):
 
 def solve_within(built: Built, k: int, seconds: float, options: SplitOptions) -> tuple[str, float, bool]:
     """Solve; return the status, the seconds taken, and whether a verified schedule with at most k breaks came out."""
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = options.workers
-    solver.parameters.random_seed = options.seed
+    solver = new_solver(workers=options.workers, seed=options.seed, seconds=seconds)
     started = time.perf_counter()
     status = solver.status_name(solver.solve(built.model))
     elapsed = time.perf_counter() - started

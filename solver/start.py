@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from scheveningen.models.constructions import alternating, construct, half_blocks
+from scheveningen.models.cpsolver import new_solver
 from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.models.tables import best, best_sizes
@@ -425,9 +426,7 @@ def fit_requests(
     for var, named in ((x, named_a), (y, named_b)):  # the identity as a hint
         for a in named:
             model.add_hint(var[a][a], True)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = seed
+    solver = new_solver(workers=workers, seed=seed)
     # Propagation settles this model, where presolve's symmetry detection and probing took 0.9 s of
     # a 1 s fit at 100 boards (0.15 s without them; infeasible variants are proved as fast), and
     # a 10 s limit gives the start 2.5 s for up to eight fits.

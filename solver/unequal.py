@@ -26,6 +26,7 @@ from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
 from scheveningen.models.cpsat import MatchModel
+from scheveningen.models.cpsolver import new_solver
 from scheveningen.models.match import Match, RuleSettings
 from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.models.symmetry import relabel, reverse_colours
@@ -329,11 +330,7 @@ def recolour_window(match: Match, schedule: Schedule, window: set[int], work: fl
     before = _breaks_touching(schedule, window)
     model.add(sum(breaks) <= before)
     model.minimize(sum(breaks))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
-    solver.parameters.max_deterministic_time = work
-    solver.parameters.max_time_in_seconds = max(1.0, 4 * work)
+    solver = new_solver(workers=1, seed=seed, seconds=max(1.0, 4 * work), work=work)
     status = stop.solve(solver, model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None

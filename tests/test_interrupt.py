@@ -13,16 +13,17 @@ from pathlib import Path
 
 import pytest
 
+import scheveningen
 from scheveningen.models.textform import parse_text
 from scheveningen.solver import stop
 from scheveningen.solver.verifier import verify
 
 pytestmark = pytest.mark.slow
 
-# 10 boards allowing three in a row: the construction (18 breaks, keeping every rule) is the start, and
-# no proof reaches below it without rule 2 (the bound is 16), so the designer searches for the whole
-# time limit with the construction as its incumbent.
-SPEC = 'boards = 10\n[teams.A]\nname = "Oslo"\n[rules]\nmax_run = 3\n'
+# 11 against 10 players on 10 boards: the reserves' construction (12 breaks) is the start, one above
+# the proven bound (11, docs/bounds_unequal.md), so the designer searches for the whole time limit with
+# the construction as its incumbent.
+SPEC = 'boards = 10\n[teams.A]\nname = "Oslo"\nsize = 11\n[teams.B]\nsize = 10\n'
 
 
 #: Seconds from the command's first line to the signal: into the search on an idle machine (start-up,
@@ -126,3 +127,35 @@ def test_stop_request_makes_a_later_solve_return_at_once() -> None:
     finally:
         stop.reset()
     assert not stop.requested()
+
+
+def test_a_solve_leaves_the_interrupt_handler_in_place() -> None:
+    # CP-SAT, left to catch SIGINT itself, puts back the default action when a solve returns, and the
+    # next Ctrl-C killed the process with no output (an unequal match's construction solves before the
+    # search). new_solver's solvers leave SIGINT alone, so the handler still runs after a solve.
+    script = (
+        "import os, signal, time\n"
+        "from ortools.sat.python import cp_model\n"
+        "from scheveningen.models.cpsolver import new_solver\n"
+        "got = []\n"
+        "signal.signal(signal.SIGINT, lambda signum, frame: got.append(signum))\n"
+        "model = cp_model.CpModel()\n"
+        "model.add(model.new_int_var(0, 5, 'x') >= 2)\n"
+        "new_solver(workers=1).solve(model)\n"
+        "os.kill(os.getpid(), signal.SIGINT)\n"
+        "time.sleep(0.2)\n"
+        "print(got == [signal.SIGINT])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.decode().strip() == "True"
+
+
+def test_every_solver_of_the_package_comes_from_new_solver() -> None:
+    package = Path(scheveningen.__file__).parent  # the installed package: models/, solver/ and the rest
+    direct = [
+        path.relative_to(package).as_posix()
+        for path in sorted(package.rglob("*.py"))
+        if "CpSolver()" in path.read_text(encoding="utf-8") and path.name != "cpsolver.py"
+    ]
+    assert direct == []
