@@ -36,10 +36,11 @@ def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool
     return boards
 
 
-# Single-round bounds proven by computer, past the analytic ones, with rules 1, 2 and 3 all in
-# force (docs/bounds.md, fact 8); ``benchmarks/phase_bounds.py`` re-proves them: case 6:12, and
-# ``--split 10:16 --spare 2``, a proof split by perfect alternators.  From 14 boards on fact 13
-# proves n + 8 by hand (in ``analytic_break_bound``), which the construction meets.
+# Single-round bounds proven by computer, past the analytic ones, with rules 1 and 3 in force
+# (docs/bounds.md, fact 8); ``benchmarks/phase_bounds.py --split N:N+6 --spare 2 --no-rule-2``
+# re-proves them for N = 6 and 10, a proof split by perfect alternators (and, with rule 2 kept,
+# case 6:12 and ``--split 10:16``).  From 14 boards on fact 13 proves n + 8 by hand (in
+# ``analytic_break_bound``), which the construction meets.
 COMPUTER_PROVEN_BOUNDS = {6: 14, 10: 18}
 
 # The sizes at which the same split re-proves fact 13 by computer (docs/bounds.md, fact 10: every
@@ -53,16 +54,14 @@ SPLIT_CHECKED_SIZES = tuple(range(14, 99, 4))
 ONE_RESERVE_PROVEN = {6: 8}
 
 
-def proven_break_bound(
-    boards: int, double: bool = False, colour_balance: bool = True, no_three_in_a_row: bool = True
-) -> int:
+def proven_break_bound(boards: int, double: bool = False, colour_balance: bool = True) -> int:
     """The best proven lower bound on breaks with equal teams and rule 3 in every round.
 
     The analytic bound, raised for the sizes of :data:`COMPUTER_PROVEN_BOUNDS` when the
-    match is a single round keeping rules 1 and 2 as well.
+    match is a single round keeping rule 1 as well.  No bound here needs rule 2.
     """
     bound = analytic_break_bound(boards, double, colour_balance)
-    if not double and colour_balance and no_three_in_a_row:
+    if not double and colour_balance:
         bound = max(bound, COMPUTER_PROVEN_BOUNDS.get(boards, 0))
     return bound
 

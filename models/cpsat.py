@@ -544,10 +544,7 @@ class MatchModel:
         m.add(sum(self.brk.values()) == 2 * half)
         if self._hard_everywhere(Rule.BOARD_BALANCE):
             bound = proven_break_bound(
-                self.options.boards,
-                self.options.double,
-                self._hard_everywhere(Rule.COLOUR_BALANCE),
-                self._hard_everywhere(Rule.NO_THREE_IN_A_ROW) and self.settings.no_three_in_a_row,
+                self.options.boards, self.options.double, self._hard_everywhere(Rule.COLOUR_BALANCE)
             )
             m.add(sum(self.brk.values()) >= bound)
 

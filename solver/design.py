@@ -963,8 +963,7 @@ def _proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0)
     bound = max(bound, scale.played_bound(match))
     if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
         colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
-        no_three = match.rules.no_three_in_a_row and Rule.NO_THREE_IN_A_ROW not in relaxed
-        bound = max(bound, proven_break_bound(match.boards, match.double, colour_balance, no_three))
+        bound = max(bound, proven_break_bound(match.boards, match.double, colour_balance))
     plain = match.rules.as_written
     if plain and not match.double and not relaxed and match.boards in best_sizes():
         bound = max(bound, best_stated_bound(match.boards))

@@ -137,12 +137,7 @@ def spec_bound(
     bound = 0
     rules = kept_rules(match, relaxed)
     if rules.board_balance:
-        bound = proven_break_bound(
-            match.boards,
-            match.double,
-            rules.colour_balance,
-            0 < rules.max_run <= 2,
-        )
+        bound = proven_break_bound(match.boards, match.double, rules.colour_balance)
     played = played_bound(match, relaxed)
     if work > 0 and match.played and match.equal_teams and not match.double:
         games = [[(g.a_player.number, g.b_player.number, g.a_white) for g in p.games] for p in match.played]

@@ -243,9 +243,9 @@ def test_the_analytic_bound_holds_on_every_schedule_the_model_finds(n: int) -> N
 
 def test_progress_reports_breaks_and_bound_while_solving() -> None:
     calls: list[tuple[float, float, float]] = []
-    # 10 boards allowing three in a row: the start (18, keeping every rule) is above the bound (16), so
-    # the solver searches.
-    match = Match(boards=10, rules=RuleSettings(max_run=3))
+    # 11 against 10 players on 10 boards: the start (12) is above the proven bound (11), so the solver
+    # searches.
+    match = Match(boards=10, size_a=11, size_b=10)
     params = DesignParams(time_limit=5, workers=2)
     result = design_match(match, params, progress=lambda o, b, t: calls.append((o, b, t)))
     assert calls, "the solver reported progress"

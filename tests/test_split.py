@@ -100,9 +100,9 @@ def test_the_pairs_passing_hall_s_condition_have_one_shape(n: int) -> None:
 
 @pytest.mark.parametrize("n", sorted(RULES_13))
 def test_without_rule_2_no_single_round_has_n_plus_6_breaks(n: int) -> None:
-    # Fact 13 claims n + 8 breaks with rules 1 and 3 alone (n >= 14; 6 and 10 boards are open problem 1
-    # of docs/bounds.md): the split without rule 2 leaves every case INFEASIBLE, every pair failing
-    # Hall's condition or games_spread (none goes to the phase model).
+    # Fact 13 claims n + 8 breaks with rules 1 and 3 alone (n >= 14), and fact 8's bounds for 6 and 10
+    # boards rest on this run: the split without rule 2 leaves every case INFEASIBLE, every pair
+    # failing Hall's condition or games_spread (none goes to the phase model).
     statuses, totals = _totals(n, n + 6, SplitOptions(spare=2, rule_2=False))
     assert statuses and set(statuses) == {"INFEASIBLE"}
     assert totals == RULES_13[n]
@@ -114,8 +114,9 @@ def test_rows_without_rule_2_may_change_phase_at_consecutive_gaps() -> None:
     assert "++-++-" in free and "++-++-" not in kept  # changes after rounds 2 and 3; rule 1 holds
     assert kept == [row for row in free if keeps_rule_2(row)]
     assert rows_with_changes(6, 3, "+") == kept  # the cache tells the two apart
-    # Rule 1 alone keeps rule 2 in a row changing phase once or twice (a stretch holding all its + or
-    # all its - rounds has even length), so only rows changing three times or more differ.
+    # Rule 1 alone keeps rule 2 in a row changing phase once or twice (where its + rounds, or its -
+    # rounds, form one stretch, that stretch has even length), so only rows changing three times or
+    # more differ.
     for changes, first in itertools.product((1, 2), "+-"):
         assert rows_with_changes(14, changes, first, rule_2=False) == rows_with_changes(14, changes, first)
 
