@@ -34,8 +34,8 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from scheveningen.models.cpsolver import new_solver
 from scheveningen.models.schedule import Schedule
+from scheveningen.models.sitouts import one_worker_solver
 
 #: CP-SAT's deterministic time for one two-round model (one worker: the same answer on every machine).
 WINDOW_WORK = 1.0
@@ -245,7 +245,7 @@ def _window(rnd: _Round, after: _Round | None, carry: list[Move], k: int, balanc
             for j, (a2, b2, _w2) in enumerate(after.games):
                 if a == a2 or b == b2:
                     model.add_bool_or([~place[0][i, last], ~place[1][j, 0]])
-    solver = new_solver(workers=1, seed=0, work=WINDOW_WORK)
+    solver = one_worker_solver(WINDOW_WORK)
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return [[g for i, g in enumerate(rnd.games) if solver.boolean_value(place[0][i, s])] for s in range(len(rnd.sizes))]
