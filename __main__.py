@@ -2,6 +2,6 @@
 
 import sys
 
-from scheveningen.solver.cli import main
+from scheveningen.solver.cli.main import main
 
 sys.exit(main())

@@ -127,8 +127,8 @@ def generate_json(spec_text: str, time_limit: float, python: str = sys.executabl
 
 
 def schedule_of_json(doc: dict[str, Any], size_a: int, size_b: int) -> Any:
-    """The :class:`~scheveningen.models.schedule.Schedule` of ``schev generate --format json``'s games."""
-    from scheveningen.models.schedule import Schedule
+    """The :class:`~scheveningen.models.domain.schedule.Schedule` of ``schev generate --format json``'s games."""
+    from scheveningen.models.domain.schedule import Schedule
 
     rounds: dict[int, list[tuple[int, str, str]]] = {}
     for game in doc["games"]:

@@ -19,13 +19,13 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
-from scheveningen.models.tables import PUBLISHED_SIZES, best, best_sizes, best_stated_bound, published
-from scheveningen.models.textform import format_text
-from scheveningen.solver.design import DesignParams, design
-from scheveningen.solver.verifier import verify
+from scheveningen.models.formats.tables import PUBLISHED_SIZES, best, best_sizes, best_stated_bound, published
+from scheveningen.models.formats.textform import format_text
+from scheveningen.solver.design.pipeline import DesignParams, design
+from scheveningen.solver.verify.verifier import verify
 
 ROOT = Path(__file__).resolve().parent.parent
-BEST = ROOT / "models" / "best"
+BEST = ROOT / "models" / "formats" / "best"
 RESULTS = ROOT / "benchmarks" / "results"
 
 

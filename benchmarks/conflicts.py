@@ -44,10 +44,10 @@ from pathlib import Path
 from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 from custom_scale import plain_design, random_image, schedule_from_json, spec_toml
 
-from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound
-from scheveningen.models.rules import Rule, rule_numbered
-from scheveningen.models.schedule import Colour, Game, Player, Team
-from scheveningen.solver.verifier import rule_excess, verify
+from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound
+from scheveningen.models.domain.rules import Rule, rule_numbered
+from scheveningen.models.domain.schedule import Colour, Game, Player, Team
+from scheveningen.solver.verify.verifier import rule_excess, verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 NAME = "conflicts"

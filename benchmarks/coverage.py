@@ -6,7 +6,7 @@ same run:
 (a) this tool as a user meets it: ``schev generate N --time-limit 1 --format json``
     in a fresh process, timed from launch to exit (Python start-up and imports
     included), with the status, breaks and lower bound read from its JSON and
-    the schedule re-checked by ``scheveningen.solver.verifier.verify``;
+    the schedule re-checked by ``scheveningen.solver.verify.verifier.verify``;
 (b) the plain one-model CP-SAT baseline: ``MatchModel.build(ModelOptions(N,
     objective="none", symmetry_breaking=False, break_bound_cut=False))``, no
     objective, no hint, no construction, solved with
@@ -39,9 +39,9 @@ from pathlib import Path
 from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 from ortools.sat.python import cp_model
 
-from scheveningen.models.cpsat import MatchModel, ModelOptions
-from scheveningen.models.schedule import Game, Player, Schedule
-from scheveningen.solver.verifier import verify
+from scheveningen.models.cpsat.model import MatchModel, ModelOptions
+from scheveningen.models.domain.schedule import Game, Player, Schedule
+from scheveningen.solver.verify.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 NAME = "coverage"
@@ -447,7 +447,7 @@ def main(argv: list[str] | None = None) -> int:
         "imports included. `tool s (design)` is the `wall_time` the tool reports for `design()` alone. The "
         "baseline's `build+solve s` is measured inside this (already started) Python process, so it excludes "
         "start-up: the comparison favours the baseline by about the start-up time. Every schedule, from either "
-        "side, is checked by `scheveningen.solver.verifier.verify`; `breaks` and `lower bound` of the tool "
+        "side, is checked by `scheveningen.solver.verify.verifier.verify`; `breaks` and `lower bound` of the tool "
         "are from its JSON "
         "and the verifier's count must agree. Baseline status: `solved` (first solution found and verified), "
         "`timeout` (none within the cap), `infeasible` (proven: no schedule keeps rules 1-3; the tool relaxes a "

@@ -15,13 +15,13 @@ Built in:
 * ``requests``: n/2 random meet, avoid and colour requests, all drawn from one valid schedule with the
   plain design's breaks (a random relabelling of it);
 * ``unequal``: teams of p (n + 2 to n + n/2, either team the larger) and n players on n boards, with n/4
-  requests drawn from a relabelled image of the unequal-teams construction (``models/unequal.py``); no
+  requests drawn from a relabelled image of the unequal-teams construction (``models/constructions/unequal.py``); no
   break target (``plain`` is for equal teams), the bound and gap are reported;
 * ``double-requests`` and ``double-played``: a double round, with n/2 meet, avoid and colour requests read
   off a random image of the double-round construction, or a third of its 2n rounds played as that image
   printed them (``plain`` is the construction's breaks, the proven minimum);
 * ``double-requests-unfolded``: n/2 requests read off another paired double round, the unfolding of a
-  random image of the plain single-round design (``models/folding.py``); the target applies where that
+  random image of the plain single-round design (``models/constructions/folding.py``); the target applies where that
   has the construction's breaks (n = 0 mod 4 and odd n);
 * ``double-deviation``: a double round played as in ``double-played`` with one deviation in the last
   played round, as in ``played-deviation`` (no target: the deviation may cost breaks).
@@ -62,15 +62,15 @@ from pathlib import Path
 
 from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 
-from scheveningen.models.constructions import construct
-from scheveningen.models.folding import unfold
-from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound
-from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
-from scheveningen.models.symmetry import relabel, reverse_colours
-from scheveningen.models.tables import best, best_sizes
-from scheveningen.models.unequal import construct_unequal
-from scheveningen.solver.equivalence import transform
-from scheveningen.solver.verifier import verify
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.constructions.folding import unfold
+from scheveningen.models.constructions.unequal import construct_unequal
+from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound
+from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
+from scheveningen.models.domain.symmetry import relabel, reverse_colours
+from scheveningen.models.formats.tables import best, best_sizes
+from scheveningen.solver.verify.equivalence import transform
+from scheveningen.solver.verify.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 NAME = "custom_scale"
@@ -282,7 +282,7 @@ def double_requests_case(boards: int, seed: int) -> Case:
 
 @case_kind("double-requests-unfolded")
 def double_requests_unfolded_case(boards: int, seed: int) -> Case:
-    """n/2 requests read off the unfolding (``models/folding.py``) of a random image of the plain
+    """n/2 requests read off the unfolding (``models/constructions/folding.py``) of a random image of the plain
     single-round design: a paired double round that is mostly not an image of the construction.  It has
     the construction's breaks for n = 0 mod 4 and odd n (then the target applies), n + 8 for n = 2 mod 4."""
     rng = random.Random(f"double-requests-unfolded-{boards}-{seed}")
@@ -499,9 +499,9 @@ def run_today(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     from dataclasses import fields
 
-    from scheveningen.solver.design import DesignParams, design_match
-    from scheveningen.solver.report import result_data
-    from scheveningen.solver.spec import load_spec
+    from scheveningen.solver.design.pipeline import DesignParams, design_match
+    from scheveningen.solver.io.report import result_data
+    from scheveningen.solver.io.spec import load_spec
 
     options: dict[str, object] = {"time_limit": args.time_limit, "workers": args.workers, "seed": args.seed}
     if "scale" in {f.name for f in fields(DesignParams)}:
@@ -600,14 +600,14 @@ BOUND_HEADER = ["case", "n", "k", "old bound", "rules 1-2 bound", "computed boun
 
 def bounds_table(args: argparse.Namespace, cases: list[Case], stem: str) -> int:
     """``--bounds``: the lower bounds alone for each case, no designer run: the old played-rounds bound
-    (rule 0 and the plain match's), the analytic one with rules 1 and 2 (``models/bounds.py``), the
-    computed relaxation (``models/playedbound.py``, ``--bounds`` deterministic seconds, one worker, up to
+    (rule 0 and the plain match's), the analytic one with rules 1 and 2 (``models/bounds/proven.py``), the
+    computed relaxation (``models/bounds/played.py``, ``--bounds`` deterministic seconds, one worker, up to
     ``--bound-boards`` boards), and ``spec_bound`` as the designer reports it; with ``--breaks-from``,
     the breaks of earlier runs beside them."""
-    from scheveningen.models.bounds import even_break_bound, played_break_bound, proven_break_bound
-    from scheveningen.models.playedbound import PlayedRules, relaxed_break_bound
-    from scheveningen.solver.design import DesignParams
-    from scheveningen.solver.scale import bound_work, spec_bound
+    from scheveningen.models.bounds.played import PlayedRules, relaxed_break_bound
+    from scheveningen.models.bounds.proven import even_break_bound, played_break_bound, proven_break_bound
+    from scheveningen.solver.design.pipeline import DesignParams
+    from scheveningen.solver.scale.driver import bound_work, spec_bound
 
     found: dict[str, str] = {}
     for name in args.breaks_from or []:

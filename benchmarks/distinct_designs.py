@@ -1,15 +1,15 @@
 """Count the distinct break-minimal designs of small sizes, up to relabelling.
 
-For each size ``n`` the pipeline's optimum is taken from :func:`scheveningen.solver.design.design` (the least
+For each size ``n`` the pipeline's optimum is taken from :func:`scheveningen.solver.design.pipeline.design` (the least
 relaxation the size forces, then the fewest breaks, both proven by CP-SAT).  Then every schedule
 meeting that optimum is enumerated with CP-SAT solution enumeration on the match model with
 ``sum(breaks) == optimum`` (and any relaxed rule fixed at its least excess), every one is checked by
-the independent verifier, and the schedules are grouped by :func:`scheveningen.solver.equivalence.fingerprint`:
+the independent verifier, and the schedules are grouped by :func:`scheveningen.solver.verify.equivalence.fingerprint`:
 once under renumbering within teams, team swap and colour reversal, once with round reversal too.
 
 What is exhaustive: the enumeration runs on the model with its symmetry breaking (round 1 pairs
 ``Ak`` with ``Bk``, team A has White on at least half of round 1's boards, those boards first).  That
-breaking keeps at least one schedule of every class (the model's comment and :mod:`scheveningen.models.symmetry`
+breaking keeps at least one schedule of every class (the model's comment and :mod:`scheveningen.models.domain.symmetry`
 say why; each of those symmetries is also one of ours), so when the enumeration finishes, the class
 count is exact.  For the smallest sizes the same count is also taken without any symmetry breaking,
 an independent check of that claim.  A size whose enumeration hits the solution cap or the time
@@ -36,14 +36,14 @@ from pathlib import Path
 
 from ortools.sat.python import cp_model
 
-from scheveningen.models.cpsat import MatchModel, ModelOptions
-from scheveningen.models.rules import Rule
-from scheveningen.models.schedule import Schedule
-from scheveningen.models.tables import PUBLISHED_SIZES, published
-from scheveningen.models.textform import format_text
-from scheveningen.solver.design import DesignParams, Status, design
-from scheveningen.solver.equivalence import automorphism_count, fingerprint, group_order, is_equivalent
-from scheveningen.solver.verifier import verify
+from scheveningen.models.cpsat.model import MatchModel, ModelOptions
+from scheveningen.models.domain.rules import Rule
+from scheveningen.models.domain.schedule import Schedule
+from scheveningen.models.formats.tables import PUBLISHED_SIZES, published
+from scheveningen.models.formats.textform import format_text
+from scheveningen.solver.design.pipeline import DesignParams, Status, design
+from scheveningen.solver.verify.equivalence import automorphism_count, fingerprint, group_order, is_equivalent
+from scheveningen.solver.verify.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results" / "distinct_designs.md"
 
@@ -231,7 +231,7 @@ def report(results: list[SizeResult], args: argparse.Namespace, seconds: float) 
         "A *design* here is a schedule that keeps the house rules (relaxing only what the size forces, by the",
         "least amount) with the fewest breaks the CP-SAT pipeline proves possible.  *Distinct* means not",
         "equivalent under renumbering within each team, swapping the teams and reversing every colour",
-        "(rounds in their order), counted by `scheveningen.solver.equivalence.fingerprint`; the last column",
+        "(rounds in their order), counted by `scheveningen.solver.verify.equivalence.fingerprint`; the last column",
         "also allows",
         "the rounds to be played in reverse order (`--allow-reversal`).  *Enumerated* counts the schedules",
         "found by CP-SAT solution enumeration on the model with its symmetry breaking, each checked by the",

@@ -26,12 +26,12 @@ from pathlib import Path
 from _common import finish_plot, machine_lines, markdown_table, parse_sizes, write_results
 from ortools.sat.python import cp_model
 
-from scheveningen.models.bounds import proven_break_bound
-from scheveningen.models.constructions import construct, mirrored_double
-from scheveningen.models.cpsat import MatchModel, ModelOptions
-from scheveningen.models.tables import best, best_sizes
-from scheveningen.solver.design import DesignParams, design
-from scheveningen.solver.verifier import verify
+from scheveningen.models.bounds.proven import proven_break_bound
+from scheveningen.models.constructions.equal import construct, mirrored_double
+from scheveningen.models.cpsat.model import MatchModel, ModelOptions
+from scheveningen.models.formats.tables import best, best_sizes
+from scheveningen.solver.design.pipeline import DesignParams, design
+from scheveningen.solver.verify.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 HEADER = ["N", "bound", "designed", "status", "design s", "mirrored", "search alone", "search status"]

@@ -1,20 +1,20 @@
 """Model formulations and options side by side: boolean vs channelled, symmetry breaking, construction hint.
 
 For each size N and each variant the CP-SAT model is built directly through
-``scheveningen.models.cpsat`` (not through ``scheveningen.solver.design``, so that the hint can be left
+``scheveningen.models.cpsat.model`` (not through ``scheveningen.solver.design.pipeline``, so that the hint can be left
 out and nothing but the model differs between variants), breaks are
 minimised with rules 1-3 hard, and the run reports: model build time, the
 numbers of variables and constraints in the proto, time to the first
 solution (from a solution callback), the first and best breaks, the solver's
 bound, the status, and the time to the proven optimum when it was reached.
-Every schedule is checked by ``scheveningen.solver.verifier.verify``; a failure, or a
+Every schedule is checked by ``scheveningen.solver.verify.verifier.verify``; a failure, or a
 break count that differs from the solver's objective, is printed loudly and
 makes the script exit with status 1.
 
 Variants: formulation ``boolean`` (meeting literals only) or ``channelled``
 (plus integer opponent variables with AllDifferent, channelled to the
 meeting literals), each with and without symmetry breaking, and with and
-without the direct construction (``scheveningen.models.constructions.construct``) as a
+without the direct construction (``scheveningen.models.constructions.equal.construct``) as a
 solution hint.  Sizes without a construction (N = 2 mod 4) have no hinted
 variants.  Unlike ``design()``, the hinted variants do not also require
 fewer breaks than the construction: the hint is only a hint.
@@ -38,11 +38,11 @@ from pathlib import Path
 from _common import machine_lines, markdown_table, parse_sizes
 from ortools.sat.python import cp_model
 
-from scheveningen.models.constructions import construct
-from scheveningen.models.cpsat import MatchModel, ModelOptions
-from scheveningen.models.schedule import Schedule
-from scheveningen.models.symmetry import normalise
-from scheveningen.solver.verifier import verify
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.cpsat.model import MatchModel, ModelOptions
+from scheveningen.models.domain.schedule import Schedule
+from scheveningen.models.domain.symmetry import normalise
+from scheveningen.solver.verify.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 NAME = "formulations"

@@ -1,6 +1,6 @@
 """Model size: variables, constraints, build time and memory of the CP-SAT model against N, with growth exponents.
 
-For every size N the model ``scheveningen.solver.design`` builds is built in a fresh Python
+For every size N the model ``scheveningen.solver.design.pipeline`` builds is built in a fresh Python
 process (so memory does not accumulate from one size to the next):
 ``MatchModel.build(ModelOptions(N, symmetry_breaking=True))`` followed by
 ``set_objective()`` (minimise breaks).  Reported per N: the numbers of
@@ -49,7 +49,7 @@ def measure(n: int, repeats: int) -> dict[str, object]:
     import resource
     import tracemalloc
 
-    from scheveningen.models.cpsat import MatchModel, ModelOptions
+    from scheveningen.models.cpsat.model import MatchModel, ModelOptions
 
     def build() -> MatchModel:
         mm = MatchModel.build(ModelOptions(n, symmetry_breaking=True))

@@ -1,6 +1,6 @@
 """Teams one apart with the smaller odd: can the passes' orders move little enough to skip the cut?
 
-The alternating layout (models/positions.py) writes the games as one sequence, team A (p players, p odd)
+The alternating layout (models/constructions/positions.py) writes the games as one sequence, team A (p players, p odd)
 in passes of p positions and team B (q = p + 1) in passes of q, team A White at the even positions.
 Every player alternates when its offset moves by an even number of places from one A-pass to the next
 (team A) or by an odd number from one B-pass to the next (team B).  If moreover no offset moves back

@@ -13,7 +13,7 @@ opposite modes, and a colour is White exactly when the mode matches the round's 
 rule 1, rule 2 and rule 3 (each round and over the match) are posted on those colours, over the games
 a player actually plays.  Symmetry: B's mode rows in decreasing order (renumbering team B).  Every
 schedule found is checked by the project's verifier, and its breaks against the bound that
-``models/bounds.py: unequal_break_bound`` claims for the rules kept.
+``models/bounds/proven.py: unequal_break_bound`` claims for the rules kept.
 
     python benchmarks/one_reserve_minima.py [--boards 3,4,5,6,7] [--rules none,3,1+3,1-3]
         [--time-limit 120] [--workers 2]
@@ -33,9 +33,9 @@ from pathlib import Path
 from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 from ortools.sat.python import cp_model
 
-from scheveningen.models.bounds import unequal_break_bound
-from scheveningen.models.schedule import Schedule
-from scheveningen.solver.verifier import verify
+from scheveningen.models.bounds.proven import unequal_break_bound
+from scheveningen.models.domain.schedule import Schedule
+from scheveningen.solver.verify.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 HEADER = ["k", "rules", "status", "breaks", "proven bound", "claimed bound", "seconds", "check"]

@@ -1,7 +1,7 @@
 """Computer proofs of lower bounds: "no schedule with at most K breaks on N boards", two models side by side.
 
-For each case N:K the phase formulation (``scheveningen.models.phases``, rows of phases sorted)
-and the main model (``scheveningen.models.cpsat``, round 1 fixed by symmetry breaking) are asked
+For each case N:K the phase formulation (``scheveningen.models.bounds.phases``, rows of phases sorted)
+and the main model (``scheveningen.models.cpsat.model``, round 1 fixed by symmetry breaking) are asked
 for a plain N-board schedule keeping every rule with at most K breaks.  Neither gets
 the analytic bound as a cut, so an INFEASIBLE answer is an independent check of the
 proofs in docs/bounds.md (each case sits at the analytic bound minus 2; 10:14 is fact 7 for
@@ -34,11 +34,11 @@ from pathlib import Path
 
 from _common import machine_lines, markdown_table, write_results
 
-from scheveningen.models.bounds import analytic_break_bound
-from scheveningen.models.cpsat import MatchModel, ModelOptions
-from scheveningen.models.phases import PhaseModel
-from scheveningen.solver.split import SplitOptions, hall_survivors, solve_within
-from scheveningen.solver.split import split_proof as run_split
+from scheveningen.models.bounds.phases import PhaseModel
+from scheveningen.models.bounds.proven import analytic_break_bound
+from scheveningen.models.cpsat.model import MatchModel, ModelOptions
+from scheveningen.solver.bounds.split import SplitOptions, hall_survivors, solve_within
+from scheveningen.solver.bounds.split import split_proof as run_split
 
 RESULTS = Path(__file__).resolve().parent / "results"
 DEFAULT_CASES = "5:6,6:12,7:8,10:14:1500"

@@ -25,9 +25,9 @@ from pathlib import Path
 
 from _common import machine_lines, markdown_table, parse_sizes
 
-from scheveningen.models.tables import PUBLISHED_SIZES, published
-from scheveningen.solver.design import DesignParams, design
-from scheveningen.solver.verifier import verify
+from scheveningen.models.formats.tables import PUBLISHED_SIZES, published
+from scheveningen.solver.design.pipeline import DesignParams, design
+from scheveningen.solver.verify.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 NAME = "published_vs_designed"
@@ -227,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
         f"- Design parameters: time limit {time_limit:g} s per size (whole pipeline), workers {args.workers}, "
         f"seed {args.seed}, formulation {params.formulation}, symmetry breaking {params.symmetry_breaking}",
         "",
-        "Breaks are counted by `scheveningen.solver.verifier.verify` on both schedules; A/B is the split between "
+        "Breaks are counted by `scheveningen.solver.verify.verifier.verify` on both schedules; A/B is the split "
+        "between "
         "the teams. "
         "`lower bound` is the bound proven by the designer (solver bound or the analytic bound); "
         "`optimal` means designed breaks equal that bound.",

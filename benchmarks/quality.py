@@ -1,7 +1,7 @@
 """Quality: breaks per N for the published tables, this tool's designs and the proven lower bound.
 
 For every size: the published standard table's breaks (N = 2..13, counted by
-the independent verifier), the breaks of the schedule ``scheveningen.solver.design.design``
+the independent verifier), the breaks of the schedule ``scheveningen.solver.design.pipeline.design``
 returns under ``DesignParams(time_limit, workers, seed)`` (the designer's
 defaults otherwise), the lower bound the designer proves (solver bound or the
 analytic bound, whichever is larger), and the gaps: designed minus lower bound
@@ -27,11 +27,11 @@ from pathlib import Path
 
 from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 
-from scheveningen.models.bounds import analytic_break_bound
-from scheveningen.models.rules import Rule
-from scheveningen.models.tables import PUBLISHED_SIZES, published
-from scheveningen.solver.design import DesignParams, design
-from scheveningen.solver.verifier import verify
+from scheveningen.models.bounds.proven import analytic_break_bound
+from scheveningen.models.domain.rules import Rule
+from scheveningen.models.formats.tables import PUBLISHED_SIZES, published
+from scheveningen.solver.design.pipeline import DesignParams, design
+from scheveningen.solver.verify.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 NAME = "quality"
@@ -321,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
         *header_lines,
         params_line,
         "",
-        "Breaks are counted by `scheveningen.solver.verifier.verify` (A/B: the split between the teams). "
+        "Breaks are counted by `scheveningen.solver.verify.verifier.verify` (A/B: the split between the teams). "
         "`lower bound` is the "
         "bound the designer proves (the largest of the solver's bound, the analytic bound and a best known "
         "table's proven one; at most the breaks found); `analytic bound` is that of docs/bounds.md: N for N = 0 mod 4, "

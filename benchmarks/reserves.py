@@ -4,14 +4,14 @@ Team A of p players against team B of k players on k boards, team B playing ever
 and small (one reserve, three, five, seven): the commonest unequal matches.  For each size this runs,
 side by side,
 
-* ``new``: ``models/reserve.py`` (:func:`reserve_schedule` for p = k + 1 and even k,
+* ``new``: ``models/constructions/reserve.py`` (:func:`reserve_schedule` for p = k + 1 and even k,
   :func:`reserves_schedule` over the rotation's sit-outs otherwise; the designer takes it for one
   reserve on even k, and for three or five, on odd k up to ``RESERVES_ODD_CELLS``);
-* ``previous``: ``full_side_schedule`` in ``models/unequal.py``, the construction the designer used
+* ``previous``: ``full_side_schedule`` in ``models/constructions/unequal.py``, the construction the designer used
   for these sizes before (the extended equal design for one reserve on even k, the extended or
   grouped bases for more; board classes, blocks or pairs for odd k);
 
-and checks every schedule with the verifier (solver/verifier.py), with the proven lower bound beside.
+and checks every schedule with the verifier (solver/verify/verifier.py), with the proven lower bound beside.
 
     python benchmarks/reserves.py [--boards 4-98] [--reserves 1,3,5,7] [--name reserves]
 
@@ -28,11 +28,11 @@ from pathlib import Path
 
 from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
 
-from scheveningen.models.bounds import unequal_break_bound
-from scheveningen.models.reserve import reserve_schedule, reserves_schedule
-from scheveningen.models.schedule import Schedule
-from scheveningen.models.unequal import full_side_schedule, rotation_plays
-from scheveningen.solver.verifier import verify
+from scheveningen.models.bounds.proven import unequal_break_bound
+from scheveningen.models.constructions.reserve import reserve_schedule, reserves_schedule
+from scheveningen.models.constructions.unequal import full_side_schedule, rotation_plays
+from scheveningen.models.domain.schedule import Schedule
+from scheveningen.solver.verify.verifier import verify
 
 OUT = Path(__file__).resolve().parent / "results"
 

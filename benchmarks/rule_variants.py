@@ -24,9 +24,9 @@ from pathlib import Path
 
 from _common import generate_json, load_average, machine_lines, markdown_table, schedule_of_json, write_results
 
-from scheveningen.models.match import Match, RuleSettings
-from scheveningen.models.rules import rule_numbered
-from scheveningen.solver.verifier import verify
+from scheveningen.models.domain.match import Match, RuleSettings
+from scheveningen.models.domain.rules import rule_numbered
+from scheveningen.solver.verify.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 

@@ -36,9 +36,9 @@ from pathlib import Path
 
 from _common import finish_plot, load_average, machine_lines, markdown_table, parse_sizes, write_results
 
-from scheveningen.models.rules import rule_numbered
-from scheveningen.models.schedule import Game, Player, Schedule
-from scheveningen.solver.verifier import verify
+from scheveningen.models.domain.rules import rule_numbered
+from scheveningen.models.domain.schedule import Game, Player, Schedule
+from scheveningen.solver.verify.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 NAME = "time_limits"

@@ -5,10 +5,10 @@ sits out in turn), side by side in one run:
 
 * the family of the size and so which construction is tried first (paired classes, class model,
   pairs and one odd group, an added A player and round), or none when nothing was built;
-* its breaks (team A, team B) and the proven lower bound (models/bounds.py), all counted by the
+* its breaks (team A, team B) and the proven lower bound (models/bounds/proven.py), all counted by the
   independent verifier;
 * the wall time of the construction, with the designer's own budget for it (``UNEQUAL_CONSTRUCTION_SHARE``
-  of ``--time-limit``, solver/design.py) as its deadline.
+  of ``--time-limit``, solver/design/pipeline.py) as its deadline.
 
 The default sample is every k + 1 against k (k even, 4..98) and, for each even k, two odd p drawn from
 k + 3 .. min(100, k + k/2) with a fixed seed: the sizes where the construction was missing before
@@ -30,7 +30,7 @@ process's wall time, the status, breaks and bound, and checks the printed games 
 
 ``--orders N`` runs the whole designer, as ``--cli``, on N seeded sizes where both teams sit out and no
 break is needed, each in both team orders (a third of them teams one apart with the smaller odd): which
-team the layout takes first decides how long team B's deal takes (``models/positions.py``).  With
+team the layout takes first decides how long team B's deal takes (``models/constructions/positions.py``).  With
 ``--layout`` it runs the layout alone on them.
 
 ``--family N`` runs the whole designer, as ``--cli``, on N seeded sizes of issue 10's unequal kind (as
@@ -39,7 +39,7 @@ team of n players, the other of n + 2 to min(100, n + n/2), either team the larg
 PYTHON`` runs each size a second time with another install's interpreter (an earlier commit installed
 in its own venv) and puts its exit, breaks and seconds beside.  ``--sizes P:Q:K,...`` runs the same on
 the sizes given (the weakest of an earlier run, say).  ``--layout --sizes P:Q:K,...`` runs the
-alternating layout alone (``models/positions.py``) on them, the time limit its deadline, each in a
+alternating layout alone (``models/constructions/positions.py``) on them, the time limit its deadline, each in a
 fresh process, and verifies what it builds; with ``--baseline`` beside another install's layout.
 
 ``--double`` (with ``--cli``, ``--family``, ``--sizes`` or ``--orders``) makes every match a double round,
@@ -64,12 +64,12 @@ from pathlib import Path
 
 from _common import generate_json, load_average, machine_lines, markdown_table, schedule_of_json, write_results
 
-from scheveningen.models import unequal
-from scheveningen.models.bounds import unequal_break_bound
-from scheveningen.models.positions import zero_possible
-from scheveningen.models.schedule import Schedule
-from scheveningen.solver.design import UNEQUAL_CONSTRUCTION_SHARE
-from scheveningen.solver.verifier import verify
+from scheveningen.models.bounds.proven import unequal_break_bound
+from scheveningen.models.constructions import unequal
+from scheveningen.models.constructions.positions import zero_possible
+from scheveningen.models.domain.schedule import Schedule
+from scheveningen.solver.design.pipeline import UNEQUAL_CONSTRUCTION_SHARE
+from scheveningen.solver.verify.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 HEADER = ["p", "q", "k", "p - k", "family", "valid", "breaks", "A", "B", "bound", "seconds"]
@@ -201,7 +201,7 @@ def run_cli(p: int, q: int, k: int, time_limit: float, python: str = sys.executa
 #: Run by :func:`run_layout` in a fresh process (of this install or a baseline's): the layout alone.
 LAYOUT_SCRIPT = """
 import json, sys, time
-from scheveningen.models.positions import alternating_schedule
+from scheveningen.models.constructions.positions import alternating_schedule
 p, q, k, limit = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
 started = time.monotonic()
 schedule = alternating_schedule(p, q, k, started + limit)
@@ -215,7 +215,7 @@ LAYOUT_HEADER = ["p", "q", "k", "valid", "breaks", "seconds"]
 
 
 def run_layout(p: int, q: int, k: int, time_limit: float, python: str = sys.executable) -> list[str]:
-    """The alternating layout alone (``models/positions.py: alternating_schedule``) with a deadline of
+    """The alternating layout alone (``models/constructions/positions.py: alternating_schedule``) with a deadline of
     ``time_limit`` seconds, in a fresh process run by ``python``; its schedule verified here: the row of
     :data:`LAYOUT_HEADER` (``valid`` "-" when the layout found nothing)."""
     command = [python, "-c", LAYOUT_SCRIPT, str(p), str(q), str(k), f"{time_limit:g}"]
@@ -360,7 +360,7 @@ def report(
 
 def family(p: int, q: int, k: int) -> str:
     """Which family of docs/bounds_unequal.md the size falls in (the order one_team_full and then
-    full_side_schedule try; the alternating layout of models/positions.py is tried before all of them
+    full_side_schedule try; the alternating layout of models/constructions/positions.py is tried before all of them
     and taken when it has no break)."""
     if k < min(p, q):
         return "both teams sit out: alternating layout, then re-cut and other layouts"

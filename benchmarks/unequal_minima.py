@@ -4,9 +4,9 @@ Team A of p players against team B of k players on k boards, single round: p rou
 every round, each A player plays k games and sits out p - k rounds in turn (after every round
 teammates' sit-out counts differ by at most one).  Colours, runs and breaks count the games a
 player actually plays.  This script's own CP-SAT model (it shares nothing with solver/ or
-models/unequal.py) finds the fewest breaks, with rules 1-3 (colour balance, never three of a colour
+models/constructions/unequal.py) finds the fewest breaks, with rules 1-3 (colour balance, never three of a colour
 in a row, board balance) or with none of them (rule 0 and the sit-outs in turn only), and every
-schedule it finds is checked by the project's verifier (solver/verifier.py).
+schedule it finds is checked by the project's verifier (solver/verify/verifier.py).
 
 The model: ``meet[a, b, r]`` (A player a meets B player b in round r), each pair once, each B
 player once a round; ``plays[a, r]`` their sum over b, in turn; ``col_b[b, r]`` B's colour each
@@ -41,11 +41,11 @@ from pathlib import Path
 from _common import load_average, machine_lines, markdown_table, write_results
 from ortools.sat.python import cp_model
 
-from scheveningen.models.bounds import unequal_break_bound
-from scheveningen.models.schedule import Schedule
-from scheveningen.models.sitouts import Outcome, zero_break_modes
-from scheveningen.models.unequal import schedule_from_modes
-from scheveningen.solver.verifier import verify
+from scheveningen.models.bounds.proven import unequal_break_bound
+from scheveningen.models.constructions.sitouts import Outcome, zero_break_modes
+from scheveningen.models.constructions.unequal import schedule_from_modes
+from scheveningen.models.domain.schedule import Schedule
+from scheveningen.solver.verify.verifier import verify
 
 RESULTS = Path(__file__).resolve().parent / "results"
 HEADER = ["p", "k", "rules", "status", "best", "A", "B", "proven bound", "no break", "claimed bound", "seconds"]
@@ -214,7 +214,7 @@ def minimum_breaks(
 
 def zero_break_pattern(p: int, k: int, rules: bool, time_limit: float = 60.0) -> tuple[str, Schedule | None]:
     """Whether p against k on k boards has a schedule with no break: the sit-out model of
-    ``models/sitouts.py`` (its docstring has the argument), for x = floor(k/2) X players with rules 1-3
+    ``models/constructions/sitouts.py`` (its docstring has the argument), for x = floor(k/2) X players with rules 1-3
     (reversing every colour covers ceil(k/2)), and for every x from 0 to floor(k/2) without rules
     (floor(k/2) first), each tried for ``time_limit`` seconds.  Returns "OPTIMAL" (a feasible pattern)
     with the schedule without a break built from it (for the verifier), "INFEASIBLE" (no schedule
@@ -332,7 +332,8 @@ def main(argv: list[str] | None = None) -> int:
         "`status`: CP-SAT's (OPTIMAL: `best` is the minimum; FEASIBLE: the minimum lies between `proven bound` and "
         "`best`; INFEASIBLE: no schedule keeps the rules); `A`, `B`: each team's breaks in the schedule found; "
         "`no break`: whether a schedule without a break exists (the sit-out model; `yes` schedules are built and "
-        "verified); `claimed bound`: `models/bounds.py: unequal_break_bound` (told that rule 3 holds when it does).",
+        "verified); `claimed bound`: `models/bounds/proven.py: unequal_break_bound` "
+        "(told that rule 3 holds when it does).",
         "",
         *markdown_table(HEADER, rows),
         "",

@@ -2,12 +2,12 @@
 beside the layout's previous route, in one run.
 
 Team A of p players sits out in turn against team B of k playing every round (q = k), where the
-alternating layout (``models/positions.py``) needs switching pairs (``_least_pairs(p, k) >= 1``) and p
+alternating layout (``models/constructions/positions.py``) needs switching pairs (``_least_pairs(p, k) >= 1``) and p
 is not a multiple of k (such a team goes second instead).  For every such size this runs
 
 * ``splices``: ``positions._spliced``, team A placed by designed switcher paths
-  (``models/splices.py``) with the fewest pairs or one more, team B dealt, each schedule checked by the
-  verifier (solver/verifier.py);
+  (``models/constructions/splices.py``) with the fewest pairs or one more, team B dealt, each schedule checked by the
+  verifier (solver/verify/verifier.py);
 
 and, on ``--compare N`` seeded sizes among them, beside it
 
@@ -30,9 +30,9 @@ from pathlib import Path
 
 from _common import finish_plot, load_average, machine_lines, markdown_table, parse_sizes, write_results
 
-from scheveningen.models import positions
-from scheveningen.models.schedule import Schedule
-from scheveningen.solver.verifier import verify
+from scheveningen.models.constructions import positions
+from scheveningen.models.domain.schedule import Schedule
+from scheveningen.solver.verify.verifier import verify
 
 OUT = Path(__file__).resolve().parent / "results"
 

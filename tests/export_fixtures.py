@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import random
 
-from scheveningen.models.constructions import construct
-from scheveningen.models.match import Match, TeamInfo
-from scheveningen.models.matchrecord import MatchRecord
-from scheveningen.models.results import GameResult
-from scheveningen.models.roster import Event, PlayerInfo
-from scheveningen.models.schedule import Schedule
-from scheveningen.models.tables import published
-from scheveningen.models.textform import parse_text
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.domain.match import Match, TeamInfo
+from scheveningen.models.domain.results import GameResult
+from scheveningen.models.domain.roster import Event, PlayerInfo
+from scheveningen.models.domain.schedule import Schedule
+from scheveningen.models.formats.matchrecord import MatchRecord
+from scheveningen.models.formats.tables import published
+from scheveningen.models.formats.textform import parse_text
 
 # The unequal match of docs/guide.md: teams of 6 and 5 on 5 boards, 6 rounds (players sit out in turn).
 UNEQUAL_TEXT = """Round 1\tB1-A1\tB4-A2\tA4-B2\tA5-B3\tB5-A6

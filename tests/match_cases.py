@@ -6,11 +6,11 @@ checked by the verifier whenever a test reads them back from a match file.
 
 from __future__ import annotations
 
-from scheveningen.models.match import Match, TeamInfo
-from scheveningen.models.matchrecord import MatchRecord, MatchSetup
-from scheveningen.models.roster import Event, PlayerInfo
-from scheveningen.models.tables import published
-from scheveningen.models.textform import parse_text
+from scheveningen.models.domain.match import Match, TeamInfo
+from scheveningen.models.domain.roster import Event, PlayerInfo
+from scheveningen.models.formats.matchrecord import MatchRecord, MatchSetup
+from scheveningen.models.formats.tables import published
+from scheveningen.models.formats.textform import parse_text
 
 DOUBLE_3 = """\
 Round 1	A1-B1	A2-B2	B3-A3

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from scheveningen.models.tables import published_text
-from scheveningen.solver import cli, spec
-from scheveningen.solver.design import DesignBugError
-from scheveningen.solver.files import MAX_FILE_BYTES, MAX_SPEC_BYTES
+from scheveningen.models.formats.tables import published_text
+from scheveningen.solver.cli import main as cli
+from scheveningen.solver.design.pipeline import DesignBugError
+from scheveningen.solver.io import spec
+from scheveningen.solver.io.files import MAX_FILE_BYTES, MAX_SPEC_BYTES
 
 CLASH = 'boards = 4\n[[meet]]\nplayers = ["A1", "B2"]\nround = 1\n[[meet]]\nplayers = ["A1", "B3"]\nround = 1\n'
 SMALL_SPEC = (

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scheveningen.models.bounds import analytic_break_bound
-from scheveningen.models.tables import (
+from scheveningen.models.bounds.proven import analytic_break_bound
+from scheveningen.models.formats.tables import (
     PUBLISHED_SIZES,
     best,
     best_sizes,
@@ -14,8 +14,8 @@ from scheveningen.models.tables import (
     best_text,
     published,
 )
-from scheveningen.solver.cli import main
-from scheveningen.solver.verifier import verify
+from scheveningen.solver.cli.main import main
+from scheveningen.solver.verify.verifier import verify
 
 
 def test_there_are_best_known_tables() -> None:

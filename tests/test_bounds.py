@@ -11,19 +11,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from scheveningen.models.bounds import (
+from scheveningen.models.bounds.proven import (
     SPLIT_CHECKED_SIZES,
     analytic_break_bound,
     even_break_bound,
     proven_break_bound,
 )
-from scheveningen.models.constructions import phase_matchings
-from scheveningen.models.cpsat import MatchModel, MatchModelSpec
-from scheveningen.models.match import Match, Meet, RuleSettings
-from scheveningen.models.schedule import Schedule, Team
-from scheveningen.models.tables import best_stated_bound
-from scheveningen.solver.design import DesignParams, design, design_match
-from scheveningen.solver.verifier import verify
+from scheveningen.models.constructions.equal import phase_matchings
+from scheveningen.models.cpsat.model import MatchModel, MatchModelSpec
+from scheveningen.models.domain.match import Match, Meet, RuleSettings
+from scheveningen.models.domain.schedule import Schedule, Team
+from scheveningen.models.formats.tables import best_stated_bound
+from scheveningen.solver.design.pipeline import DesignParams, design, design_match
+from scheveningen.solver.verify.verifier import verify
 
 
 @st.composite

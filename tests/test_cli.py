@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from scheveningen.models.schedule import Game, Player, Schedule
-from scheveningen.models.tables import published, published_text
-from scheveningen.solver.cli import main
-from scheveningen.solver.verifier import verify
+from scheveningen.models.domain.schedule import Game, Player, Schedule
+from scheveningen.models.formats.tables import published, published_text
+from scheveningen.solver.cli.main import main
+from scheveningen.solver.verify.verifier import verify
 
 VALID = published_text(6)
 # Round 1 boards 1 and 4 exchange B players: A1 meets B4 and A4 meets B1 twice; colours unchanged.

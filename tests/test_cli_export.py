@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from export_fixtures import make_record
 
-from scheveningen.models.match import TeamInfo
-from scheveningen.models.roster import Event
-from scheveningen.solver.cli import main
+from scheveningen.models.domain.match import TeamInfo
+from scheveningen.models.domain.roster import Event
+from scheveningen.solver.cli.main import main
 from scheveningen.solver.export import EXPORTERS, export
 
 
@@ -106,7 +106,7 @@ def test_a_trf_export_notes_what_a_rating_report_lacks(tmp_path: Path, capsys: p
 
 @pytest.mark.parametrize("kind", ["single", "double", "unequal"])
 def test_every_format_works_without_rosters_or_event(kind: str) -> None:
-    from scheveningen.solver.trf_reader import read_trf
+    from scheveningen.solver.io.trf_reader import read_trf
 
     plain = make_record(kind, played_rounds=0.5, rosters=False)
     match = replace(plain.match, team_a=TeamInfo(), team_b=TeamInfo())

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from match_cases import ALL, double_unequal, four_boards
 
-from scheveningen.models.matchrecord import MatchRecord
-from scheveningen.models.results import GameResult
-from scheveningen.solver.cli import main
-from scheveningen.solver.matchfile import read_match_file, write_match_file
+from scheveningen.models.domain.results import GameResult
+from scheveningen.models.formats.matchrecord import MatchRecord
+from scheveningen.solver.cli.main import main
+from scheveningen.solver.io.matchfile import read_match_file, write_match_file
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

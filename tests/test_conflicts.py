@@ -1,4 +1,5 @@
-"""Impossible requests and forced relaxations at scale (solver/conflicts.py, solver/recolour.py, issue 10)."""
+"""Impossible requests and forced relaxations at scale (solver/scale/conflicts.py, solver/scale/recolour.py,
+issue 10)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models.constructions import construct
-from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request
-from scheveningen.models.rules import Rule
-from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
-from scheveningen.solver.conflicts import hall_violation, least_board_excess, least_excess, pairing_conflict
-from scheveningen.solver.design import DesignParams, Status, design_match, minimal_conflict
-from scheveningen.solver.verifier import rule_excess, verify
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request
+from scheveningen.models.domain.rules import Rule
+from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
+from scheveningen.solver.design.pipeline import DesignParams, Status, design_match, minimal_conflict
+from scheveningen.solver.scale.conflicts import hall_violation, least_board_excess, least_excess, pairing_conflict
+from scheveningen.solver.verify.verifier import rule_excess, verify
 
 FAST = DesignParams(time_limit=20, work_limit=0.5, workers=1)
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models.bounds import proven_break_bound
-from scheveningen.models.constructions import (
+from scheveningen.models.bounds.proven import proven_break_bound
+from scheveningen.models.constructions.equal import (
     STORED_SIZES,
     alternating,
     construct,
@@ -21,12 +21,12 @@ from scheveningen.models.constructions import (
     phase_matchings,
     small_table,
 )
-from scheveningen.models.match import Match, RuleSettings
-from scheveningen.models.rules import Rule
-from scheveningen.models.schedule import Player, Team
-from scheveningen.models.symmetry import normalise, relabel, reverse_colours
-from scheveningen.models.tables import best_stated_breaks
-from scheveningen.solver.verifier import verify
+from scheveningen.models.domain.match import Match, RuleSettings
+from scheveningen.models.domain.rules import Rule
+from scheveningen.models.domain.schedule import Player, Team
+from scheveningen.models.domain.symmetry import normalise, relabel, reverse_colours
+from scheveningen.models.formats.tables import best_stated_breaks
+from scheveningen.solver.verify.verifier import verify
 
 # construct() is verified on every size the designer accepts (3..100); each class's own
 # function also on its small sizes and just past 100.

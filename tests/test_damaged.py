@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models.tables import PUBLISHED_SIZES, published_text
-from scheveningen.models.textform import read_written
-from scheveningen.solver.cli import main
-from scheveningen.solver.verifier import verify
+from scheveningen.models.formats.tables import PUBLISHED_SIZES, published_text
+from scheveningen.models.formats.textform import read_written
+from scheveningen.solver.cli.main import main
+from scheveningen.solver.verify.verifier import verify
 
 
 def rows(text: str) -> list[list[str]]:

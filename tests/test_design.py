@@ -7,15 +7,22 @@ from dataclasses import replace
 import pytest
 from ortools.sat.python import cp_model
 
-from scheveningen.models.bounds import analytic_break_bound
-from scheveningen.models.cpsat import MatchModel, ModelOptions
-from scheveningen.models.match import Avoid, ColourWish, Match, Meet, RuleSettings
-from scheveningen.models.rules import Rule
-from scheveningen.models.schedule import Colour, Player, Schedule, Team
-from scheveningen.models.tables import published
-from scheveningen.solver import design as design_module
-from scheveningen.solver.design import DesignBugError, DesignInputError, DesignParams, Status, design, design_match
-from scheveningen.solver.verifier import verify
+from scheveningen.models.bounds.proven import analytic_break_bound
+from scheveningen.models.cpsat.model import MatchModel, ModelOptions
+from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, RuleSettings
+from scheveningen.models.domain.rules import Rule
+from scheveningen.models.domain.schedule import Colour, Player, Schedule, Team
+from scheveningen.models.formats.tables import published
+from scheveningen.solver.design import pipeline as design_module
+from scheveningen.solver.design.pipeline import (
+    DesignBugError,
+    DesignInputError,
+    DesignParams,
+    Status,
+    design,
+    design_match,
+)
+from scheveningen.solver.verify.verifier import verify
 
 #: Every size now starts from a construction or a best known table; these get more search time.
 SEARCH_SIZES = {6: 5.0, 10: 5.0}

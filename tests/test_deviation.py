@@ -1,7 +1,7 @@
 """Played rounds that deviate from every known design (issue 10): the last played round with two boards'
 opponents swapped, or two games played with colours reversed.
 
-The repair re-pairs windows of rounds with every colour kept but the flipped players' (solver/lns.py
+The repair re-pairs windows of rounds with every colour kept but the flipped players' (solver/scale/lns.py
 ``repair_pairings``); these tests check that each rule and request is kept, that the breaks stay near the
 plain design's, and that one worker with a work limit gives the same schedule every time.
 """
@@ -12,10 +12,12 @@ import random
 
 import pytest
 
-from scheveningen.models.match import Match, PlayedRound
-from scheveningen.models.schedule import Game, Schedule
-from scheveningen.solver.design import DesignParams, design_match
-from scheveningen.solver.lns import (
+from scheveningen.models.domain.grid import Grid
+from scheveningen.models.domain.match import Match, PlayedRound
+from scheveningen.models.domain.schedule import Game, Schedule
+from scheveningen.solver.design.pipeline import DesignParams, design_match
+from scheveningen.solver.scale.driver import spec_bound
+from scheveningen.solver.scale.lns import (
     SHORT_EXCHANGE,
     affected_players,
     can_meet_everyone,
@@ -29,9 +31,8 @@ from scheveningen.solver.lns import (
     swap_roles,
     with_played,
 )
-from scheveningen.solver.scale import spec_bound
-from scheveningen.solver.start import Grid, Symmetry, bases, find_start
-from scheveningen.solver.verifier import verify
+from scheveningen.solver.scale.start import Symmetry, bases, find_start
+from scheveningen.solver.verify.verifier import verify
 
 
 def deviation_match(n: int, seed: int, colours: bool) -> Match:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import random
 
-from scheveningen.models.constructions import construct
-from scheveningen.models.match import Match
-from scheveningen.solver.lns import (
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.domain.grid import Grid
+from scheveningen.models.domain.match import Match
+from scheveningen.solver.io.spec import parse_spec
+from scheveningen.solver.scale.lns import (
     Budget,
     break_players,
     flipped_players,
@@ -28,9 +30,8 @@ from scheveningen.solver.lns import (
     solve_part,
     with_played,
 )
-from scheveningen.solver.spec import parse_spec
-from scheveningen.solver.start import Grid, Symmetry, find_start
-from scheveningen.solver.verifier import verify
+from scheveningen.solver.scale.start import Symmetry, find_start
+from scheveningen.solver.verify.verifier import verify
 
 SPEC = """
 boards = 14

@@ -1,4 +1,4 @@
-"""Double rounds with one team playing every round: no break at all (models/double_full_side.py)."""
+"""Double rounds with one team playing every round: no break at all (models/constructions/double_full_side.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models import double_full_side
-from scheveningen.models.bounds import double_full_break_free, unequal_break_bound
-from scheveningen.models.double_full_side import (
+from scheveningen.models.bounds.proven import double_full_break_free, unequal_break_bound
+from scheveningen.models.constructions import double_full_side
+from scheveningen.models.constructions.double_full_side import (
     MODEL_PLAYERS,
     SECOND_HALVES,
     direct_double,
@@ -18,12 +18,12 @@ from scheveningen.models.double_full_side import (
     runs_of_one_double,
     two_board_double,
 )
-from scheveningen.models.match import Match, RuleSettings
-from scheveningen.models.rules import Rule
-from scheveningen.models.sitouts import Outcome, zero_break_modes
-from scheveningen.models.unequal import construct_unequal
-from scheveningen.solver.design import DesignParams, Status, design_match
-from scheveningen.solver.verifier import rule_excess, verify
+from scheveningen.models.constructions.sitouts import Outcome, zero_break_modes
+from scheveningen.models.constructions.unequal import construct_unequal
+from scheveningen.models.domain.match import Match, RuleSettings
+from scheveningen.models.domain.rules import Rule
+from scheveningen.solver.design.pipeline import DesignParams, Status, design_match
+from scheveningen.solver.verify.verifier import rule_excess, verify
 
 
 @pytest.mark.parametrize("k", [*range(1, 26), 40, 41, 99])

@@ -1,6 +1,7 @@
 """Double rounds with requests that no image of the construction keeps (issue 10): the folded design
-(solver/design.py, models/folding.py) and the organisers' stage on the double round itself, whose parts
-(solver/lns.py) count each pair's two meetings, one with each colour."""
+(solver/design/pipeline.py, models/constructions/folding.py) and the organisers' stage on the double round
+itself, whose parts
+(solver/scale/lns.py) count each pair's two meetings, one with each colour."""
 
 from __future__ import annotations
 
@@ -11,14 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_scale import random_image
 
-from scheveningen.models.constructions import construct
-from scheveningen.models.match import Match, Meet, PlayedRound
-from scheveningen.models.schedule import Game, Player, Schedule
-from scheveningen.solver.design import DOUBLE_SCALE_BOARDS, DesignParams, Status, design_match
-from scheveningen.solver.lns import Budget, rules_kept, solve_part
-from scheveningen.solver.scale import obvious_conflict
-from scheveningen.solver.start import Grid, Symmetry
-from scheveningen.solver.verifier import verify
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.domain.grid import Grid
+from scheveningen.models.domain.match import Match, Meet, PlayedRound
+from scheveningen.models.domain.schedule import Game, Player, Schedule
+from scheveningen.solver.design.pipeline import DOUBLE_SCALE_BOARDS, DesignParams, Status, design_match
+from scheveningen.solver.scale.driver import obvious_conflict
+from scheveningen.solver.scale.lns import Budget, rules_kept, solve_part
+from scheveningen.solver.scale.start import Symmetry
+from scheveningen.solver.verify.verifier import verify
 
 
 def image(schedule: Schedule, rng: random.Random) -> Grid:
@@ -137,7 +139,7 @@ def deviated(n: int, seed: int, colours: bool) -> tuple[Match, int]:
 @pytest.mark.parametrize(("n", "seed", "colours"), [(10, 3, False), (9, 4, True)])
 def test_a_deviating_played_round_is_repaired_reproducibly(n: int, seed: int, colours: bool) -> None:
     # Colours reversed in the first round of a round pair: designed as a paired double round (folded).
-    # A wrong pairing in the second round: no paired schedule continues it (models/folding.py), and the
+    # A wrong pairing in the second round: no paired schedule continues it (models/constructions/folding.py), and the
     # full model found nothing in 10 s from 12 boards on; the organisers' stage on the double round
     # answers.  Both reproducibly with one worker and a work limit.
     assert n >= DOUBLE_SCALE_BOARDS

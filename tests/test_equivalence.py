@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models.schedule import Game, Player, Schedule, Team
-from scheveningen.models.tables import PUBLISHED_SIZES, published
-from scheveningen.models.textform import format_text, parse_text
-from scheveningen.solver.cli import main
-from scheveningen.solver.compare import compare
-from scheveningen.solver.equivalence import (
+from scheveningen.models.domain.schedule import Game, Player, Schedule, Team
+from scheveningen.models.formats.tables import PUBLISHED_SIZES, published
+from scheveningen.models.formats.textform import format_text, parse_text
+from scheveningen.solver.cli.main import main
+from scheveningen.solver.verify.compare import compare
+from scheveningen.solver.verify.equivalence import (
     EquivalenceBugError,
     Witness,
     automorphism_count,
@@ -334,7 +334,7 @@ def test_random_schedules_relabelled_keep_their_fingerprint(seed: int, n: int, c
 def test_canonical_order_is_the_brute_force_minimum(seed: int, n: int, rounds: int) -> None:
     """The search finds the least row-major reading over every row and column permutation, also when
     pairs meet twice or never (ties that make it branch)."""
-    from scheveningen.solver.equivalence import _canonical_order, _meeting_matrix
+    from scheveningen.solver.verify.equivalence import _canonical_order, _meeting_matrix
 
     matrix = _meeting_matrix(_random_matchings(n, rounds, random.Random(seed)))
     encoding, rows, cols = _canonical_order(matrix)

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from export_fixtures import NAMES_A, NAMES_B, TEAM_A, TEAM_B, make_record
 
-from scheveningen.models.matchrecord import MatchRecord
-from scheveningen.models.schedule import Team
+from scheveningen.models.domain.schedule import Team
+from scheveningen.models.formats.matchrecord import MatchRecord
 from scheveningen.solver.export.html import export_html
 
 BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")

@@ -12,9 +12,9 @@ import chess.pgn
 import pytest
 from export_fixtures import TEAM_A, TEAM_B, make_record
 
-from scheveningen.models.matchrecord import MatchRecord
-from scheveningen.models.results import GameResult
-from scheveningen.models.roster import Event
+from scheveningen.models.domain.results import GameResult
+from scheveningen.models.domain.roster import Event
+from scheveningen.models.formats.matchrecord import MatchRecord
 from scheveningen.solver.export.pgn import export_pgn
 from scheveningen.solver.export.tabular import CSV_COLUMNS, export_csv, export_md, export_text
 

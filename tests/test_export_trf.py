@@ -15,13 +15,13 @@ from export_fixtures import make_record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models.matchrecord import MatchRecord
-from scheveningen.models.results import GameResult
-from scheveningen.models.schedule import Player, Team
-from scheveningen.models.textform import format_text, parse_text
-from scheveningen.solver.cli import main
+from scheveningen.models.domain.results import GameResult
+from scheveningen.models.domain.schedule import Player, Team
+from scheveningen.models.formats.matchrecord import MatchRecord
+from scheveningen.models.formats.textform import format_text, parse_text
+from scheveningen.solver.cli.main import main
 from scheveningen.solver.export.trf import export_trf
-from scheveningen.solver.trf_reader import TrfFormatError, read_trf
+from scheveningen.solver.io.trf_reader import TrfFormatError, read_trf
 
 # --------------------------------------------------------------------------- an independent reader
 

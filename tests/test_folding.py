@@ -1,4 +1,4 @@
-"""Paired double rounds folded into single rounds (models/folding.py): the bijection, what it keeps, and
+"""Paired double rounds folded into single rounds (models/constructions/folding.py): the bijection, what it keeps, and
 how an organiser's requests fold."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_scale import random_image
 
-from scheveningen.models.constructions import construct
-from scheveningen.models.folding import fold, fold_match, unfold
-from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
-from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
-from scheveningen.solver.start import Grid
-from scheveningen.solver.verifier import verify
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.constructions.folding import fold, fold_match, unfold
+from scheveningen.models.domain.grid import Grid
+from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
+from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
+from scheveningen.solver.verify.verifier import verify
 
 
 def player_breaks(schedule: Schedule) -> list[int]:

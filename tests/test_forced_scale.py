@@ -1,5 +1,5 @@
-"""Colour requests that force rule 1 or rule 3 at scale: answered by the scale path (solver/scale.py)
-with exactly the least excess (solver/conflicts.py), on the rigid direct construction for n = 0 mod 4."""
+"""Colour requests that force rule 1 or rule 3 at scale: answered by the scale path (solver/scale/driver.py)
+with exactly the least excess (solver/scale/conflicts.py), on the rigid direct construction for n = 0 mod 4."""
 
 from __future__ import annotations
 
@@ -7,15 +7,16 @@ import time
 
 import pytest
 
-from scheveningen.models.match import ColourWish, Match
-from scheveningen.models.rules import Rule
-from scheveningen.models.schedule import Colour, Player, Team
-from scheveningen.solver.conflicts import least_excess
-from scheveningen.solver.design import DesignParams
-from scheveningen.solver.recolour import flip_walks
-from scheveningen.solver.scale import design_at_scale
-from scheveningen.solver.start import Grid, find_start
-from scheveningen.solver.verifier import rule_excess, verify
+from scheveningen.models.domain.grid import Grid
+from scheveningen.models.domain.match import ColourWish, Match
+from scheveningen.models.domain.rules import Rule
+from scheveningen.models.domain.schedule import Colour, Player, Team
+from scheveningen.solver.design.pipeline import DesignParams
+from scheveningen.solver.scale.conflicts import least_excess
+from scheveningen.solver.scale.driver import design_at_scale
+from scheveningen.solver.scale.recolour import flip_walks
+from scheveningen.solver.scale.start import find_start
+from scheveningen.solver.verify.verifier import rule_excess, verify
 
 #: One worker and a work limit: the same schedule on every run; the time limit only a safety net.
 PARAMS = DesignParams(time_limit=60, work_limit=0.5, workers=1)

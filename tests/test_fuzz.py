@@ -20,16 +20,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from match_cases import four_boards  # the match-file tests' own sample (tests/match_cases.py)
 
-from scheveningen.models.matchrecord import MatchFileError
-from scheveningen.models.schedule import Colour, Player, Team
-from scheveningen.models.tables import PUBLISHED_SIZES, published, published_text
-from scheveningen.models.textform import ScheduleFormatError, format_text, parse_text, read_written
-from scheveningen.solver.cli import main
+from scheveningen.models.domain.schedule import Colour, Player, Team
+from scheveningen.models.formats.matchrecord import MatchFileError
+from scheveningen.models.formats.tables import PUBLISHED_SIZES, published, published_text
+from scheveningen.models.formats.textform import ScheduleFormatError, format_text, parse_text, read_written
+from scheveningen.solver.cli.main import main
 from scheveningen.solver.export.trf import export_trf
-from scheveningen.solver.matchfile import parse_match_file
-from scheveningen.solver.spec import SpecError, parse_spec
-from scheveningen.solver.trf_reader import TrfFormatError, read_trf
-from scheveningen.solver.verifier import verify
+from scheveningen.solver.io.matchfile import parse_match_file
+from scheveningen.solver.io.spec import SpecError, parse_spec
+from scheveningen.solver.io.trf_reader import TrfFormatError, read_trf
+from scheveningen.solver.verify.verifier import verify
 
 
 @dataclass(frozen=True)

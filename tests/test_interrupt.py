@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 import scheveningen
-from scheveningen.models.textform import parse_text
-from scheveningen.solver import stop
-from scheveningen.solver.verifier import verify
+from scheveningen.models.formats.textform import parse_text
+from scheveningen.solver.run import stop
+from scheveningen.solver.verify.verifier import verify
 
 pytestmark = pytest.mark.slow
 
@@ -136,7 +136,7 @@ def test_a_solve_leaves_the_interrupt_handler_in_place() -> None:
     script = (
         "import os, signal, time\n"
         "from ortools.sat.python import cp_model\n"
-        "from scheveningen.models.cpsolver import new_solver\n"
+        "from scheveningen.models.cpsat.cpsolver import new_solver\n"
         "got = []\n"
         "signal.signal(signal.SIGINT, lambda signum, frame: got.append(signum))\n"
         "model = cp_model.CpModel()\n"

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from scheveningen.models.match import Avoid, ColourWish, Match, MatchError, Meet, PlayedRound, RuleSettings
-from scheveningen.models.rules import Rule
-from scheveningen.models.schedule import Colour, Player, Schedule, Team
-from scheveningen.solver.design import DesignParams, Status, _only_rules, design_match, minimal_conflict
-from scheveningen.solver.verifier import check_requests, verify
+from scheveningen.models.domain.match import Avoid, ColourWish, Match, MatchError, Meet, PlayedRound, RuleSettings
+from scheveningen.models.domain.rules import Rule
+from scheveningen.models.domain.schedule import Colour, Player, Schedule, Team
+from scheveningen.solver.design.pipeline import DesignParams, Status, _only_rules, design_match, minimal_conflict
+from scheveningen.solver.verify.verifier import check_requests, verify
 
 FAST = DesignParams(time_limit=3, workers=2)
 

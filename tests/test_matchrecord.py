@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from match_cases import ALL, four_boards, unequal
 
-from scheveningen.models.matchrecord import FORMAT, MatchFileError, MatchRecord, MatchRecordError, Scoring
-from scheveningen.models.results import GameResult
-from scheveningen.models.rules import Rule
-from scheveningen.models.schedule import Player, Team
-from scheveningen.solver.matchfile import read_match_file, write_match_file
+from scheveningen.models.domain.results import GameResult
+from scheveningen.models.domain.rules import Rule
+from scheveningen.models.domain.schedule import Player, Team
+from scheveningen.models.formats.matchrecord import FORMAT, MatchFileError, MatchRecord, MatchRecordError, Scoring
+from scheveningen.solver.io.matchfile import read_match_file, write_match_file
 
 
 @st.composite
@@ -159,9 +159,9 @@ def test_not_json_and_missing_files_are_refused(tmp_path: Path) -> None:
 
 
 def test_a_declared_relaxation_is_accepted_on_reading(tmp_path: Path) -> None:
-    from scheveningen.models.match import Match
-    from scheveningen.models.matchrecord import MatchSetup
-    from scheveningen.models.tables import published
+    from scheveningen.models.domain.match import Match
+    from scheveningen.models.formats.matchrecord import MatchSetup
+    from scheveningen.models.formats.tables import published
 
     two = MatchRecord.start(MatchSetup(Match(boards=2)), published(2), relaxed={Rule.BOARD_BALANCE: 2})
     path = tmp_path / "two.json"

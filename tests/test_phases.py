@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from scheveningen.models.constructions import construct
-from scheveningen.models.phases import (
+from scheveningen.models.bounds.phases import (
     PhaseModel,
     all_can_meet,
     all_can_meet_twice,
@@ -26,8 +25,9 @@ from scheveningen.models.phases import (
     rows_with_changes,
     team_rows,
 )
-from scheveningen.models.tables import best
-from scheveningen.solver.verifier import verify
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.formats.tables import best
+from scheveningen.solver.verify.verifier import verify
 
 
 def _solve(model: PhaseModel, seconds: float = 60) -> tuple[cp_model.CpSolver, int]:

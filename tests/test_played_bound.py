@@ -1,6 +1,6 @@
 """Lower bounds for a match whose first rounds are played (docs/bounds.md, "Bounds for a match with
-played rounds"): the analytic bound of ``models/bounds.py`` with rules 1 and 2, and the computed
-relaxation of ``models/playedbound.py``.
+played rounds"): the analytic bound of ``models/bounds/proven.py`` with rules 1 and 2, and the computed
+relaxation of ``models/bounds/played.py``.
 
 Each bound is checked against complete schedules that start with the played rounds (relabelled
 designs, and schedules the designer finds after a deviation), and each is shown strictly stronger
@@ -16,11 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_deviation import deviation_match
 
-from scheveningen.models.bounds import played_break_bound, proven_break_bound, suffix_breaks_needed
-from scheveningen.models.constructions import construct
-from scheveningen.models.folding import unfold
-from scheveningen.models.match import Match, PlayedRound
-from scheveningen.models.playedbound import (
+from scheveningen.models.bounds.played import (
     PlayedRules,
     continuation,
     continuations,
@@ -28,11 +24,16 @@ from scheveningen.models.playedbound import (
     hall_ranges,
     relaxed_break_bound,
 )
-from scheveningen.models.schedule import Schedule
-from scheveningen.solver.design import DesignParams, design_match
-from scheveningen.solver.scale import spec_bound
-from scheveningen.solver.start import Grid, Symmetry, bases
-from scheveningen.solver.verifier import verify
+from scheveningen.models.bounds.proven import played_break_bound, proven_break_bound, suffix_breaks_needed
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.constructions.folding import unfold
+from scheveningen.models.domain.grid import Grid
+from scheveningen.models.domain.match import Match, PlayedRound
+from scheveningen.models.domain.schedule import Schedule
+from scheveningen.solver.design.pipeline import DesignParams, design_match
+from scheveningen.solver.scale.driver import spec_bound
+from scheveningen.solver.scale.start import Symmetry, bases
+from scheveningen.solver.verify.verifier import verify
 
 ALL_RULES = PlayedRules(colour_balance=True, max_run=2, board_balance=True)
 
@@ -178,7 +179,7 @@ def test_the_double_round_bound_never_exceeds_the_breaks_of_a_double_round_that_
     n: int, fraction: float, seed: int, unfolded: bool
 ) -> None:
     # An image of the double-round construction, or the unfolding of an image of the plain single round
-    # (another paired double round, models/folding.py): a pair met once so far must meet again.
+    # (another paired double round, models/constructions/folding.py): a pair met once so far must meet again.
     rng = random.Random(seed)
     built = construct(n, double=True)
     assert built is not None

@@ -1,4 +1,4 @@
-"""The alternating layout (models/positions.py) and the 2-board bound (models/bounds.py).
+"""The alternating layout (models/constructions/positions.py) and the 2-board bound (models/bounds/proven.py).
 
 The schedules are counted by the verifier, which shares no code with the layout; the bound's claim
 (no schedule without a break keeping rule 3 on 2 boards when both sizes are even and both divided by
@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 from ortools.sat.python import cp_model
 
-from scheveningen.models import positions
-from scheveningen.models.bounds import two_board_zero_possible, unequal_break_bound
-from scheveningen.models.positions import alternating_schedule, zero_possible
-from scheveningen.models.sitouts import Outcome, zero_break_modes
-from scheveningen.models.unequal import construct_unequal
-from scheveningen.solver.verifier import verify
+from scheveningen.models.bounds.proven import two_board_zero_possible, unequal_break_bound
+from scheveningen.models.constructions import positions
+from scheveningen.models.constructions.positions import alternating_schedule, zero_possible
+from scheveningen.models.constructions.sitouts import Outcome, zero_break_modes
+from scheveningen.models.constructions.unequal import construct_unequal
+from scheveningen.solver.verify.verifier import verify
 
 
 def alternating_exists(p: int, q: int) -> bool:
@@ -171,7 +171,7 @@ def test_the_state_model_places_team_a_where_the_greedy_choice_cannot(p: int, q:
 @pytest.mark.parametrize("p, k", [(7, 6), (9, 6), (8, 7), (11, 6), (9, 7), (13, 7), (11, 9)])
 def test_the_layout_has_no_break_exactly_where_the_sit_out_model_finds_one(p: int, k: int) -> None:
     """Team B playing every round: where the layout has no break in principle, the state model either
-    places team A or proves it cannot, and that agrees with the sit-out model (models/sitouts.py, a
+    places team A or proves it cannot, and that agrees with the sit-out model (models/constructions/sitouts.py, a
     different model of every schedule without a break keeping rules 1-3)."""
     assert zero_possible(p, k)
     try:

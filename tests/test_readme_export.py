@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from doc_blocks import GUIDE, console_blocks, section
 
-from scheveningen.solver.cli import main
+from scheveningen.solver.cli.main import main
 
 
 def test_the_export_lines_run_as_printed(

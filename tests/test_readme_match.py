@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from doc_blocks import GUIDE, README, console_blocks, section
 
-from scheveningen.solver.cli import main
+from scheveningen.solver.cli.main import main
 
 
 def _walk_through() -> list[tuple[str, str]]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from doc_blocks import GUIDE, README, console_blocks, section
 
-from scheveningen.solver.cli import main
+from scheveningen.solver.cli.main import main
 
 TOUR = section(README, "## A tour of the command line", "### Running the match")
 GUIDE_TOUR = section(GUIDE, "## Designing: options and output", "## Running the match")

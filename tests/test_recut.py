@@ -1,4 +1,5 @@
-"""The re-cut (models/recut.py): both teams sitting out, from a match in which one team plays every round."""
+"""The re-cut (models/constructions/recut.py): both teams sitting out, from a match in which one team plays
+every round."""
 
 from __future__ import annotations
 
@@ -6,14 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models.constructions import construct
-from scheveningen.models.match import Match
-from scheveningen.models.recut import recut
-from scheveningen.models.schedule import Colour, Player, Schedule
-from scheveningen.models.symmetry import reverse_rounds
-from scheveningen.models.unequal import both_sit_out_schedule, construct_unequal, full_side_schedule
-from scheveningen.solver.design import DesignParams, Status, design_match
-from scheveningen.solver.verifier import verify
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.constructions.recut import recut
+from scheveningen.models.constructions.unequal import both_sit_out_schedule, construct_unequal, full_side_schedule
+from scheveningen.models.domain.match import Match
+from scheveningen.models.domain.schedule import Colour, Player, Schedule
+from scheveningen.models.domain.symmetry import reverse_rounds
+from scheveningen.solver.design.pipeline import DesignParams, Status, design_match
+from scheveningen.solver.verify.verifier import verify
 
 # (p, q, k), both above k: equal teams of reserves, either team the larger, k dividing p*q or not a
 # divisor of either, small k and k near the smaller team.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scheveningen.models.results import GameResult, ResultError
-from scheveningen.models.roster import Event, EventError, PlayerInfo, RosterError
+from scheveningen.models.domain.results import GameResult, ResultError
+from scheveningen.models.domain.roster import Event, EventError, PlayerInfo, RosterError
 
 
 def test_a_full_player_is_kept_as_given() -> None:

@@ -11,14 +11,14 @@ import dataclasses
 import pytest
 from ortools.sat.python import cp_model
 
-from scheveningen.models.constructions import construct
-from scheveningen.models.cpsat import RULE_FORMS, BoolLiteral, MatchModel, ModelOptions, RuleForms
-from scheveningen.models.match import ColourWish, Match, RuleSettings
-from scheveningen.models.rules import RULES, Rule, by_priority, kept_by, relaxable, rule_numbered
-from scheveningen.models.schedule import Colour, Player, Schedule, Team
-from scheveningen.models.symmetry import reverse_colours
-from scheveningen.solver.report import verdict_text
-from scheveningen.solver.verifier import RULE_CHECKS, RuleCheck, Violation, verify
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.cpsat.model import RULE_FORMS, BoolLiteral, MatchModel, ModelOptions, RuleForms
+from scheveningen.models.domain.match import ColourWish, Match, RuleSettings
+from scheveningen.models.domain.rules import RULES, Rule, by_priority, kept_by, relaxable, rule_numbered
+from scheveningen.models.domain.schedule import Colour, Player, Schedule, Team
+from scheveningen.models.domain.symmetry import reverse_colours
+from scheveningen.solver.io.report import verdict_text
+from scheveningen.solver.verify.verifier import RULE_CHECKS, RuleCheck, Violation, verify
 
 B1 = Player(Team.B, 1)
 

@@ -10,18 +10,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models.bounds import played_break_bound
-from scheveningen.models.constructions import construct
-from scheveningen.models.cpsat import MatchModel
-from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
-from scheveningen.models.schedule import Colour, Game, Player, Schedule, Team
-from scheveningen.solver import lns, stop
-from scheveningen.solver.design import DesignParams, Status, design_match
-from scheveningen.solver.equivalence import is_equivalent
-from scheveningen.solver.lns import BUILD_RATE, Budget, improve, repair, rules_kept, solve_part
-from scheveningen.solver.scale import MIN_BOARDS, spec_bound
-from scheveningen.solver.start import Grid, Symmetry, find_start, renumber, variant
-from scheveningen.solver.verifier import verify
+from scheveningen.models.bounds.proven import played_break_bound
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.cpsat.model import MatchModel
+from scheveningen.models.domain.grid import Grid
+from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
+from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
+from scheveningen.solver.design.pipeline import DesignParams, Status, design_match
+from scheveningen.solver.run import stop
+from scheveningen.solver.scale import lns
+from scheveningen.solver.scale.driver import MIN_BOARDS, spec_bound
+from scheveningen.solver.scale.lns import BUILD_RATE, Budget, improve, repair, rules_kept, solve_part
+from scheveningen.solver.scale.start import Symmetry, find_start, renumber, variant
+from scheveningen.solver.verify.equivalence import is_equivalent
+from scheveningen.solver.verify.verifier import verify
 
 
 def random_image(schedule: Schedule, rng: random.Random) -> Schedule:
@@ -66,7 +68,7 @@ def test_every_symmetry_keeps_the_rules_and_each_players_breaks(
     assert after.ok and not after.relaxed
     assert sorted(after.metrics.breaks_per_player.values()) == sorted(before.metrics.breaks_per_player.values())
     assert after.metrics.longest_run == before.metrics.longest_run
-    # An independent check that it is the same design (networkx VF2 in solver/equivalence.py).
+    # An independent check that it is the same design (networkx VF2 in solver/verify/equivalence.py).
     assert is_equivalent(base, image, allow_reversal=True)
 
 
@@ -261,7 +263,7 @@ def test_the_played_bound_counts_the_breaks_already_played() -> None:
 
 
 def test_the_construction_is_the_same_in_every_process(printed_under_two_hash_seeds: Callable[[str], set[str]]) -> None:
-    code = "from scheveningen.models.constructions import construct; print(construct(18))"
+    code = "from scheveningen.models.constructions.equal import construct; print(construct(18))"
     assert len(printed_under_two_hash_seeds(code)) == 1
 
 

@@ -1,4 +1,4 @@
-"""The sit-out model for schedules without a break (models/sitouts.py) and what the unequal-team
+"""The sit-out model for schedules without a break (models/constructions/sitouts.py) and what the unequal-team
 constructions build on it: one team playing every round with no break at all, and blocks of such
 copies for even boards."""
 
@@ -9,11 +9,16 @@ import time
 
 import pytest
 
-from scheveningen.models import unequal
-from scheveningen.models.schedule import Schedule
-from scheveningen.models.sitouts import Outcome, zero_break_modes
-from scheveningen.models.unequal import blocks_schedule, construct_unequal, one_team_full, zero_break_schedule
-from scheveningen.solver.verifier import verify
+from scheveningen.models.constructions import unequal
+from scheveningen.models.constructions.sitouts import Outcome, zero_break_modes
+from scheveningen.models.constructions.unequal import (
+    blocks_schedule,
+    construct_unequal,
+    one_team_full,
+    zero_break_schedule,
+)
+from scheveningen.models.domain.schedule import Schedule
+from scheveningen.solver.verify.verifier import verify
 
 
 @pytest.mark.parametrize(("p", "k"), [(11, 8), (13, 10), (10, 7), (8, 5), (7, 4)])
@@ -53,7 +58,7 @@ def test_nine_against_six_has_no_schedule_without_a_break() -> None:
 
 
 def test_one_reserve_is_not_sent_to_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
-    # k + 1 against k has a proven bound above 0 (models/bounds.py), so the model is not asked.
+    # k + 1 against k has a proven bound above 0 (models/bounds/proven.py), so the model is not asked.
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("the sit-out model was asked for a size the bound rules out")
 

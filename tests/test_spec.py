@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from scheveningen.models.match import Meet
-from scheveningen.models.schedule import Colour, Player, Team
-from scheveningen.solver import spec as spec_module
-from scheveningen.solver.cli import main
-from scheveningen.solver.spec import SpecError, load_spec, parse_spec
+from scheveningen.models.domain.match import Meet
+from scheveningen.models.domain.schedule import Colour, Player, Team
+from scheveningen.solver.cli.main import main
+from scheveningen.solver.io import spec as spec_module
+from scheveningen.solver.io.spec import SpecError, load_spec, parse_spec
 
 EXAMPLE = """\
 boards = 6                  # games per round; team sizes default to this

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models.matchrecord import Scoring
-from scheveningen.models.roster import PLAYER_FIELDS, TITLES, Event, PlayerInfo
-from scheveningen.solver.spec import SpecError, load_match_setup, parse_match_setup, parse_spec
+from scheveningen.models.domain.roster import PLAYER_FIELDS, TITLES, Event, PlayerInfo
+from scheveningen.models.formats.matchrecord import Scoring
+from scheveningen.solver.io.spec import SpecError, load_match_setup, parse_match_setup, parse_spec
 
 SPEC = """\
 boards = 2

@@ -1,4 +1,4 @@
-"""Team A placed by splicing designed paths (models/splices.py), where one team plays every round and
+"""Team A placed by splicing designed paths (models/constructions/splices.py), where one team plays every round and
 the layout needs switching pairs."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models import positions, splices
-from scheveningen.models.splices import position_class, position_group, spliced_order
-from scheveningen.solver.verifier import verify
+from scheveningen.models.constructions import positions, splices
+from scheveningen.models.constructions.splices import position_class, position_group, spliced_order
+from scheveningen.solver.verify.verifier import verify
 
 
 def switch_sizes() -> list[tuple[int, int]]:

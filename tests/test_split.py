@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from scheveningen.models.phases import keeps_rule_2, rows_with_changes
-from scheveningen.solver import split
-from scheveningen.solver.split import SplitOptions, alternator_cases, hall_survivors, split_proof
+from scheveningen.models.bounds.phases import keeps_rule_2, rows_with_changes
+from scheveningen.solver.bounds import split
+from scheveningen.solver.bounds.split import SplitOptions, alternator_cases, hall_survivors, split_proof
 
 #: Fact 10's table: (sets of phases of B, pairs of teams, a B player fails Hall, games cannot be spread).
 FACT_10 = {

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from match_cases import ALL, double_unequal, four_boards, unequal
 
-from scheveningen.models.matchrecord import MatchRecord, Scoring
-from scheveningen.models.results import GameResult
-from scheveningen.models.schedule import Player, Team
-from scheveningen.solver.standings import performance_rating, rating_difference, standings
-from scheveningen.solver.standings_format import FORMATTERS, points, standings_dict, verdict
+from scheveningen.models.domain.results import GameResult
+from scheveningen.models.domain.schedule import Player, Team
+from scheveningen.models.formats.matchrecord import MatchRecord, Scoring
+from scheveningen.solver.match.standings import performance_rating, rating_difference, standings
+from scheveningen.solver.match.standings_format import FORMATTERS, points, standings_dict, verdict
 
 R = GameResult.parse
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from scheveningen.models.rules import RULES, Rule
-from scheveningen.models.tables import PUBLISHED_SIZES, UnknownTableError, published, published_text
-from scheveningen.solver.cli import main
-from scheveningen.solver.verifier import verify
+from scheveningen.models.domain.rules import RULES, Rule
+from scheveningen.models.formats.tables import PUBLISHED_SIZES, UnknownTableError, published, published_text
+from scheveningen.solver.cli.main import main
+from scheveningen.solver.verify.verifier import verify
 
 SIZES = list(PUBLISHED_SIZES)
 PACKAGE_TABLES = resources.files("scheveningen.models").joinpath("published")

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models.schedule import Game, Player, Schedule, Team
-from scheveningen.models.tables import PUBLISHED_SIZES, published, published_text
-from scheveningen.models.textform import ScheduleFormatError, format_text, parse_text, read_written
+from scheveningen.models.domain.schedule import Game, Player, Schedule, Team
+from scheveningen.models.formats.tables import PUBLISHED_SIZES, published, published_text
+from scheveningen.models.formats.textform import ScheduleFormatError, format_text, parse_text, read_written
 
 SIZES = list(PUBLISHED_SIZES)
 TWO_BOARDS = published(2)  # Round 1: A1-B1 A2-B2 / Round 2: B2-A1 B1-A2

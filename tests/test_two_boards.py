@@ -1,4 +1,4 @@
-"""p = 2 mod 4 against 2 on 2 boards (models/two_boards.py): rule 3 relaxed by 2 with 2 breaks.
+"""p = 2 mod 4 against 2 on 2 boards (models/constructions/two_boards.py): rule 3 relaxed by 2 with 2 breaks.
 
 The schedules are checked by the verifier; the two claims the designer reports as proven (rule 3
 cannot be broken by less than 2, and then 2 breaks are the fewest) by a small CP-SAT model written
@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from ortools.sat.python import cp_model
 
-from scheveningen.models.rules import Rule
-from scheveningen.models.two_boards import BOARD_BALANCE_EXCESS, BREAKS, applies, relaxed_against_two
-from scheveningen.solver.cli import main
-from scheveningen.solver.verifier import rule_excess, verify
+from scheveningen.models.constructions.two_boards import BOARD_BALANCE_EXCESS, BREAKS, applies, relaxed_against_two
+from scheveningen.models.domain.rules import Rule
+from scheveningen.solver.cli.main import main
+from scheveningen.solver.verify.verifier import rule_excess, verify
 
 
 @pytest.mark.parametrize("p", [6, 10, 14, 18, 30, 98])

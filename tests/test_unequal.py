@@ -11,16 +11,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models import unequal
-from scheveningen.models.bounds import ONE_RESERVE_PROVEN, alternation_sum, one_full_break_free, unequal_break_bound
-from scheveningen.models.classes import bipartite_matching
-from scheveningen.models.constructions import construct
-from scheveningen.models.double_full_side import alternating_signs, rotation_sit_outs
-from scheveningen.models.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
-from scheveningen.models.rules import Rule
-from scheveningen.models.schedule import Colour, Player, Schedule, Team
-from scheveningen.models.symmetry import relabel, reverse_colours, swap_teams
-from scheveningen.models.unequal import (
+from scheveningen.models.bounds.proven import (
+    ONE_RESERVE_PROVEN,
+    alternation_sum,
+    one_full_break_free,
+    unequal_break_bound,
+)
+from scheveningen.models.constructions import unequal
+from scheveningen.models.constructions.classes import bipartite_matching
+from scheveningen.models.constructions.double_full_side import alternating_signs, rotation_sit_outs
+from scheveningen.models.constructions.equal import construct
+from scheveningen.models.constructions.unequal import (
     PASS_GROUP_SIZES,
     _pass_pattern,
     blocks_schedule,
@@ -36,9 +37,13 @@ from scheveningen.models.unequal import (
     with_extra_a,
     with_extra_b,
 )
-from scheveningen.solver.design import DesignParams, Status, design_match
-from scheveningen.solver.unequal import improve_colours, map_onto_requests, unequal_start
-from scheveningen.solver.verifier import rule_excess, verify
+from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
+from scheveningen.models.domain.rules import Rule
+from scheveningen.models.domain.schedule import Colour, Player, Schedule, Team
+from scheveningen.models.domain.symmetry import relabel, reverse_colours, swap_teams
+from scheveningen.solver.design.pipeline import DesignParams, Status, design_match
+from scheveningen.solver.scale.unequal import improve_colours, map_onto_requests, unequal_start
+from scheveningen.solver.verify.verifier import rule_excess, verify
 
 # (p, q, k): one team plays every round, in closed form (pairs; pairs plus one B player), from the
 # class model, swapped; and both teams sitting out.
@@ -93,7 +98,7 @@ EXTRA_A = [(5, 4, 4), (7, 6, 6), (13, 12, 12), (31, 30, 30), (61, 60, 60), (29, 
 
 @pytest.mark.parametrize(("p", "q", "k"), EXTRA_A)
 def test_odd_against_even_is_built_by_adding_an_a_player(p: int, q: int, k: int) -> None:
-    # The fallback where the reserves' construction (models/reserve.py), which the designer takes
+    # The fallback where the reserves' construction (models/constructions/reserve.py), which the designer takes
     # for these sizes, finds nothing in its time; and whatever the designer takes, either way round.
     extended = extended_schedule(p, k)
     assert extended is not None
@@ -510,17 +515,19 @@ def test_no_construction_and_no_room_answers_nothing_found_at_once() -> None:
 
 def test_construction_is_the_same_in_every_process(printed_under_two_hash_seeds: Callable[[str], set[str]]) -> None:
     code = (
-        "import hashlib; from scheveningen.models.unequal import blocks_schedule, construct_unequal, odd_k_schedule; "
+        "import hashlib; "
+        "from scheveningen.models.constructions.unequal import blocks_schedule, construct_unequal, odd_k_schedule; "
         "print(hashlib.sha256(repr(construct_unequal(16, 12, 12)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(odd_k_schedule(26, 15)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(blocks_schedule(33, 27)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(construct_unequal(12, 16, 6)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(construct_unequal(13, 10, 10)).encode()).hexdigest()); "
-        "from scheveningen.models.unequal import one_team_full; "  # the reserves' construction (models/reserve.py)
+        # the reserves' construction (models/constructions/reserve.py)
+        "from scheveningen.models.constructions.unequal import one_team_full; "
         "print(hashlib.sha256(repr(construct_unequal(13, 12, 12)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(one_team_full(23, 20)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(one_team_full(26, 21)).encode()).hexdigest()); "
-        "from scheveningen.models.positions import alternating_schedule; "
+        "from scheveningen.models.constructions.positions import alternating_schedule; "
         "print(hashlib.sha256(repr(alternating_schedule(17, 52, 13)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(alternating_schedule(10, 30, 2)).encode()).hexdigest())"
     )
@@ -574,7 +581,7 @@ def test_where_the_constructions_find_nothing_the_layout_alone_gets_the_time_lef
     team B's deal, and nothing else answered.  The designer now gives the layout alone the time left;
     here every construction is made to find nothing, so only that last try can answer (52 against 84 on
     39, switches needed: 2 breaks)."""
-    import scheveningen.solver.unequal as solver_unequal
+    import scheveningen.solver.scale.unequal as solver_unequal
 
     monkeypatch.setattr(solver_unequal, "construct_unequal", lambda *_args: None)
     match = Match(boards=39, size_a=52, size_b=84)

@@ -1,4 +1,4 @@
-"""The lower bounds on breaks for unequal teams (models/bounds.py) against exact optima of tiny sizes.
+"""The lower bounds on breaks for unequal teams (models/bounds/proven.py) against exact optima of tiny sizes.
 
 The optima come from a small CP-SAT model written here (team B of k players plays every round,
 team A's p players sit out in turn; only rule 3 is optional), and the schedule it finds is counted
@@ -10,19 +10,19 @@ from __future__ import annotations
 import pytest
 from ortools.sat.python import cp_model
 
-from scheveningen.models import bounds
-from scheveningen.models.bounds import (
+from scheveningen.models.bounds import proven as bounds
+from scheveningen.models.bounds.proven import (
     alternation_sum,
     double_full_break_free,
     multiple_break_bound,
     one_full_break_free,
     unequal_break_bound,
 )
-from scheveningen.models.positions import zero_possible
-from scheveningen.models.schedule import Schedule
-from scheveningen.models.symmetry import swap_teams
-from scheveningen.models.unequal import construct_unequal, zero_break_schedule
-from scheveningen.solver.verifier import verify
+from scheveningen.models.constructions.positions import zero_possible
+from scheveningen.models.constructions.unequal import construct_unequal, zero_break_schedule
+from scheveningen.models.domain.schedule import Schedule
+from scheveningen.models.domain.symmetry import swap_teams
+from scheveningen.solver.verify.verifier import verify
 
 
 def fewest_breaks(p: int, k: int, board_balance: bool, below: int | None = None) -> int | None:
@@ -174,7 +174,7 @@ def test_the_sign_sum_of_every_schedule_is_minus_t(p: int, k: int) -> None:
 
 
 def test_the_break_free_condition_is_the_layouts() -> None:
-    """T(p, k) summed here, and the layout's count of group-0 class-0 positions (models/positions.py),
+    """T(p, k) summed here, and the layout's count of group-0 class-0 positions (models/constructions/positions.py),
     give the same sizes: where one team plays every round the alternating layout reaches no break
     exactly where any schedule can."""
     for k in range(1, 40):

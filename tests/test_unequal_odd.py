@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from scheveningen.models.unequal import even_odd_schedule, odd_odd_schedule
-from scheveningen.solver.verifier import verify
+from scheveningen.models.constructions.unequal import even_odd_schedule, odd_odd_schedule
+from scheveningen.solver.verify.verifier import verify
 
 # Sizes the class model over the rotation handles (small), and some where it finds nothing within
 # the construction's budget (from about 63 boards), up to 100 a side.

@@ -9,11 +9,11 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models.rules import Rule
-from scheveningen.models.schedule import Game, Player, Schedule, Team
-from scheveningen.models.tables import PUBLISHED_SIZES, published
-from scheveningen.models.textform import parse_text
-from scheveningen.solver.verifier import (
+from scheveningen.models.domain.rules import Rule
+from scheveningen.models.domain.schedule import Game, Player, Schedule, Team
+from scheveningen.models.formats.tables import PUBLISHED_SIZES, published
+from scheveningen.models.formats.textform import parse_text
+from scheveningen.solver.verify.verifier import (
     Verdict,
     attainable,
     check_colour_balance,

@@ -3,14 +3,14 @@
 One module a format: :mod:`.html` (pairing sheets, crosstable, colour sheets, standings, for
 printing), :mod:`.trf` (the FIDE rating report), :mod:`.pgn` (game skeletons for a broadcast or a
 database), :mod:`.tabular` (the pairings as plain text, CSV or Markdown).  Each takes a
-:class:`~scheveningen.models.matchrecord.MatchRecord` and returns the file's text.
+:class:`~scheveningen.models.formats.matchrecord.MatchRecord` and returns the file's text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from scheveningen.models.matchrecord import MatchRecord
+from scheveningen.models.formats.matchrecord import MatchRecord
 from scheveningen.solver.export.html import export_html
 from scheveningen.solver.export.pgn import export_pgn
 from scheveningen.solver.export.tabular import export_csv, export_md, export_text

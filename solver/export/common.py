@@ -1,6 +1,6 @@
 """What every export needs from a match record: the games as rows, the title, ranks.
 
-The scores themselves come from :mod:`scheveningen.solver.standings` (the numbers ``schev standings``
+The scores themselves come from :mod:`scheveningen.solver.match.standings` (the numbers ``schev standings``
 prints), so every export agrees with it.
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from scheveningen.models.matchrecord import MatchRecord
-from scheveningen.models.results import GameResult
-from scheveningen.models.roster import PlayerInfo
-from scheveningen.models.schedule import Player, Team
-from scheveningen.solver.standings import Standings
+from scheveningen.models.domain.results import GameResult
+from scheveningen.models.domain.roster import PlayerInfo
+from scheveningen.models.domain.schedule import Player, Team
+from scheveningen.models.formats.matchrecord import MatchRecord
+from scheveningen.solver.match.standings import Standings
 
 
 @dataclass(frozen=True)

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from html import escape
 
-from scheveningen.models.matchrecord import MatchRecord
-from scheveningen.models.results import GameResult
-from scheveningen.models.schedule import Colour, Player, Team
+from scheveningen.models.domain.results import GameResult
+from scheveningen.models.domain.schedule import Colour, Player, Team
+from scheveningen.models.formats.matchrecord import MatchRecord
 from scheveningen.solver.export.common import game_rows, match_title
-from scheveningen.solver.standings import Standings, standings
-from scheveningen.solver.standings_format import points as _points
-from scheveningen.solver.standings_format import verdict
+from scheveningen.solver.match.standings import Standings, standings
+from scheveningen.solver.match.standings_format import points as _points
+from scheveningen.solver.match.standings_format import verdict
 
 _CSS = """
 @page { size: A4 portrait; margin: 12mm; }

@@ -10,8 +10,8 @@ not played, and a double forfeit stays ``*`` (PGN has no result for it).
 
 from __future__ import annotations
 
-from scheveningen.models.matchrecord import MatchRecord
-from scheveningen.models.results import GameResult
+from scheveningen.models.domain.results import GameResult
+from scheveningen.models.formats.matchrecord import MatchRecord
 from scheveningen.solver.export.common import GameRow, game_rows, match_title
 
 _PGN_RESULT = {

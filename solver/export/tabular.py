@@ -10,8 +10,8 @@ from __future__ import annotations
 import csv
 import io
 
-from scheveningen.models.matchrecord import MatchRecord
-from scheveningen.models.schedule import Team
+from scheveningen.models.domain.schedule import Team
+from scheveningen.models.formats.matchrecord import MatchRecord
 from scheveningen.solver.export.common import GameRow, game_rows, match_title
 
 CSV_COLUMNS = (

@@ -16,23 +16,23 @@ characters, the text is UTF-8 and every line ends in CR LF:
   (blank means no opponent, no colour, and no points), so the points always equal the results.
 * ``013`` (TRF-16) and ``310`` (TRF-2026) team records list each team's players in its default
   board order (team A: A1, A2, ...; team B: B1, B2, ...); ``310`` also has match points, game
-  points and rank, counted as :mod:`scheveningen.solver.standings` counts them.
+  points and rank, counted as :mod:`scheveningen.solver.match.standings` counts them.
 * ``300`` records (TRF-2026): for every round in which a team's board order differs from the first
   boards of its ``310`` order (team B nearly every round; team A only when it has players sitting
   out), the players on boards 1, 2, ... in that round.
 * For a round with games not yet played, a comment line ``### scheveningen-plan R WB...`` gives
   team A's colour on each board, so the whole schedule travels in the file; other readers skip
-  ``###`` lines, and :mod:`scheveningen.solver.trf_reader` reads them.
+  ``###`` lines, and :mod:`scheveningen.solver.io.trf_reader` reads them.
 """
 
 from __future__ import annotations
 
-from scheveningen.models.matchrecord import MatchRecord
-from scheveningen.models.results import GameResult
-from scheveningen.models.schedule import Player, Team
+from scheveningen.models.domain.results import GameResult
+from scheveningen.models.domain.schedule import Player, Team
+from scheveningen.models.formats.matchrecord import MatchRecord
 from scheveningen.solver.export.common import competition_ranks, match_title, team_ranks
-from scheveningen.solver.standings import standings
-from scheveningen.solver.trf_reader import PLAN_PREFIX
+from scheveningen.solver.io.trf_reader import PLAN_PREFIX
+from scheveningen.solver.match.standings import standings
 
 EOL = "\r\n"
 

@@ -1,0 +1,1 @@
+"""Lower bounds on breaks: the proven bounds, the bound after played rounds, the phase model that proves them."""

@@ -1,0 +1,1 @@
+"""Schedules built directly, without search: equal teams, unequal teams, the alternating layouts."""

@@ -1,0 +1,1 @@
+"""What a schedule and a match are: players and games, requests and house-rule settings, rosters, results."""

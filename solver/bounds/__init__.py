@@ -1,0 +1,1 @@
+"""Computer proofs of lower bounds on breaks, case by case."""

@@ -1,0 +1,1 @@
+"""The ``schev`` command line: thin views over the library."""

@@ -1,0 +1,267 @@
+"""The arbiter's commands: write the match file, record results, show the standings.
+
+``solver/cli/main.py`` registers these as commands (their parsers' set-up and their
+answers) and asks :func:`generated_record` for the record of a designed schedule
+when ``generate`` is asked for a match file:
+
+* ``schev generate --spec match.toml --output match.json`` writes the match file
+  (``docs/matchfile.md``) whenever ``--output`` ends in ``.json`` and ``--format``
+  is not ``json`` (``--format json`` still writes the design report);
+* ``schev result match.json --round R RESULT...`` records a round, one result a
+  board in board order, and ``--round R --board B RESULT`` one game; results are
+  from White's side; changing a recorded result needs ``--force``;
+* ``schev standings match.json [--format text|json|md|html]``.
+
+Every refusal is one line on stderr and exit code 2, and the match file is left
+byte for byte as it was: it is only ever replaced atomically, after every check
+has passed.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from scheveningen.models.domain.match import Match
+from scheveningen.models.domain.results import GameResult, ResultError
+from scheveningen.models.domain.schedule import Team
+from scheveningen.models.formats.matchrecord import MatchRecord, MatchRecordError, MatchSetup, Scoring
+from scheveningen.solver.io import report
+from scheveningen.solver.io.matchfile import check_record, read_match_file, write_match_file
+from scheveningen.solver.io.spec import SpecError, load_match_setup
+from scheveningen.solver.match.standings import standings
+from scheveningen.solver.match.standings_format import (
+    FORMATTERS,
+    points,
+    standings_dict,
+    standings_html,
+    standings_markdown,
+    standings_text,
+    verdict,
+)
+
+if TYPE_CHECKING:
+    from scheveningen.solver.design.pipeline import Result
+
+
+class CommandError(Exception):
+    """Bad input to one of these commands: printed as one line, exit code 2."""
+
+
+@dataclass
+class Answer:
+    """What a command answers, kept apart from how it is shown: the text output, the JSON data, and
+    any further format (``renderers``).  ``solver/cli/main.py`` shows it as the command's reply."""
+
+    text: str
+    data: dict[str, Any]
+    renderers: dict[str, Callable[[], str]] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- parsers
+
+
+def configure_result(res: argparse.ArgumentParser) -> None:
+    res.description = (
+        "Record one round (one result a board, in board order) or, with --board, one game. "
+        "A result is 1-0, 0-1, 1/2-1/2 (also ½-½ or =), or a forfeit: +- (White wins), -+ (Black wins), "
+        "-- (neither played)."
+    )
+    res.add_argument("file", help="the match file (written by schev generate --output FILE.json)")
+    res.add_argument("--round", type=int, metavar="R", help="the round (required)")
+    res.add_argument("--board", type=int, metavar="B", help="record a single game: the board")
+    res.add_argument("--force", action="store_true", help="allow changing results already recorded")
+    res.add_argument("results", nargs=argparse.REMAINDER, metavar="RESULT", help="the results")
+
+
+def configure_standings(st: argparse.ArgumentParser) -> None:
+    st.add_argument("file", help="the match file")
+    st.add_argument(
+        "--points", metavar="W/D/L", help="match points for a round won/drawn/lost (default: the match file's, 2/1/0)"
+    )
+    st.add_argument(
+        "--decided-by", choices=("board_points", "match_points"), help="what decides the match (default: the file's)"
+    )
+
+
+RESULT_HELP = "record results in a match file (always from White's side)"
+STANDINGS_HELP = "the match score per round, running and final, and each player's"
+RESULT_FORMATS = ("text", "json")
+STANDINGS_FORMATS = tuple(FORMATTERS)
+
+
+# --------------------------------------------------------------------------- generate -> match file
+
+
+def wants_match_file(args: argparse.Namespace) -> bool:
+    """``generate`` writes a match file when ``--output`` ends in ``.json`` and ``--format`` is not ``json``."""
+    output = getattr(args, "output", None)
+    return bool(output) and str(output).lower().endswith(".json") and getattr(args, "format", "text") != "json"
+
+
+def generated_record(args: argparse.Namespace, match: Match, result: Result) -> MatchRecord:
+    """The match record of a designed, verified schedule: the match as designed, with the spec's rosters,
+    event and scoring.  :class:`CommandError` for bad input, :class:`MatchFileError` for a bug."""
+    if result.schedule is None:
+        raise CommandError("no schedule to write")  # generate only calls this with a schedule
+    try:
+        setup = load_match_setup(args.spec) if getattr(args, "spec", None) else MatchSetup(match)
+        setup = replace(setup, match=match)
+        design: dict[str, Any] = {
+            "tool": f"scheveningen {report.tool_version()}",
+            "ortools": report.ortools_version(),
+            "status": result.status.value,
+            "breaks": result.breaks,
+            "lower_bound": result.lower_bound,
+            "seed": result.params.seed,
+            "workers": result.params.workers,
+        }
+        record = MatchRecord.start(setup, result.schedule, relaxed=result.relaxed, design=design)
+    except (MatchRecordError, SpecError) as error:
+        raise CommandError(f"{getattr(args, 'spec', None) or 'match'}: {error}") from None
+    check_record(record, "the designed match")
+    return record
+
+
+# --------------------------------------------------------------------------- result
+
+
+def split_result_args(args: argparse.Namespace) -> tuple[int, int | None, bool, list[str]]:
+    """Round, board, force and the result texts.
+
+    Results such as ``-+`` and ``--`` look like options to argparse, so every word
+    after the file is collected as it stands and the options are picked out here.
+    """
+    r, board, force = args.round, args.board, args.force
+    texts: list[str] = []
+    words = list(args.results)
+    while words:
+        word = words.pop(0)
+        name, eq, value = word.partition("=")
+        if name in ("--round", "--board") and word.startswith("--"):
+            if not eq:
+                if not words:
+                    raise CommandError(f"{name} needs a number")
+                value = words.pop(0)
+            try:
+                number = int(value)
+            except ValueError:
+                raise CommandError(f"{name}: {value!r} is not a whole number") from None
+            if name == "--round":
+                r = number
+            else:
+                board = number
+        elif word == "--force":
+            force = True
+        elif name == "--format" and word.startswith("--"):
+            value = value if eq else (words.pop(0) if words else "")
+            if value not in RESULT_FORMATS:
+                raise CommandError(f"--format must be {' or '.join(RESULT_FORMATS)}, got {value!r}")
+            args.format = value
+        elif name in ("--output", "-o"):
+            value = value if eq else (words.pop(0) if words else "")
+            if not value:
+                raise CommandError(f"{name} needs a file name")
+            args.output = value
+        else:
+            texts.append(word)
+    if r is None:
+        raise CommandError("give the round: --round R")
+    if not texts:
+        raise CommandError("give the results (one a board in board order, or one with --board B)")
+    if board is not None and len(texts) != 1:
+        raise CommandError(f"--board {board} takes one result, got {len(texts)}: {' '.join(texts)}")
+    return r, board, force, texts
+
+
+def _parse_results(texts: Sequence[str]) -> list[GameResult]:
+    parsed = []
+    for i, text in enumerate(texts, start=1):
+        try:
+            parsed.append(GameResult.parse(text))
+        except ResultError as error:
+            where = f"result {i}: " if len(texts) > 1 else ""
+            raise CommandError(f"{where}{error}") from None
+    return parsed
+
+
+def result_answer(args: argparse.Namespace) -> Answer:
+    """Record the results and rewrite the file (only when something changed); what was recorded."""
+    r, board, force, texts = split_result_args(args)
+    if args.file == "-":
+        raise CommandError("result rewrites its match file: give the file's name, not '-' (standard input)")
+    record = read_match_file(args.file)
+    results = _parse_results(texts)
+    if board is None:
+        updated = record.with_round(r, results, force=force)
+        boards = list(range(1, record.boards + 1))
+    else:
+        updated = record.with_result(r, board, results[0], force=force)
+        boards = [board]
+    changed = [b for b in boards if record.result(r, b) is not updated.result(r, b)]
+    if changed:
+        write_match_file(updated, args.file)
+    st = standings(updated)
+    summary = verdict(st)
+    lines = []
+    for b in boards:
+        game = updated.game(r, b)
+        white, black = updated.player_info(game.white), updated.player_info(game.black)
+        note = "" if b in changed else " (already recorded)"
+        lines.append(
+            f"round {r} board {b}: {white.name} ({game.white}) - {black.name} ({game.black}) "
+            f"{updated.results[(r, b)].value}{note}"
+        )
+    a, b_name = updated.team_name(Team.A), updated.team_name(Team.B)
+    lines.append(f"match score: {a} {points(st.points_a)} - {points(st.points_b)} {b_name}. {summary}")
+    data = {
+        "file": args.file,
+        "round": r,
+        "recorded": [_game_dict(updated, r, b) for b in boards],
+        "changed": changed,
+        "summary": summary,
+    }
+    return Answer("\n".join(lines) + "\n", data)
+
+
+def _game_dict(record: MatchRecord, r: int, board: int) -> dict[str, Any]:
+    game = record.game(r, board)
+    return {
+        "board": board,
+        "white": str(game.white),
+        "black": str(game.black),
+        "result": record.results[(r, board)].value,
+    }
+
+
+# --------------------------------------------------------------------------- standings
+
+
+def _scoring(args: argparse.Namespace, current: Scoring) -> Scoring:
+    changes: dict[str, Any] = {}
+    if args.points is not None:
+        parts = args.points.split("/")
+        try:
+            win, draw, loss = (float(p) for p in parts)
+        except ValueError:
+            raise CommandError(f"--points: {args.points!r} is not W/D/L, e.g. 2/1/0") from None
+        changes.update(win=win, draw=draw, loss=loss)
+    if args.decided_by is not None:
+        changes["decided_by"] = args.decided_by
+    try:
+        return replace(current, **changes) if changes else current
+    except MatchRecordError as error:
+        raise CommandError(f"--points: {error}") from None
+
+
+def standings_answer(args: argparse.Namespace) -> Answer:
+    record = read_match_file(args.file)
+    record = replace(record, scoring=_scoring(args, record.scoring))
+    table = standings(record)
+    return Answer(
+        standings_text(table),
+        standings_dict(table),
+        renderers={"md": lambda: standings_markdown(table), "html": lambda: standings_html(table)},
+    )

@@ -1,0 +1,1 @@
+"""Running a match: the score and standings from its results."""

@@ -1,0 +1,1 @@
+"""What every search of a design run shares: its stop flag."""

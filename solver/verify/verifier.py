@@ -1,0 +1,745 @@
+"""The independent verifier: one function a house rule, each returning every violation.
+
+Nothing here comes from the CP-SAT model: the checks read the schedule as an
+arbiter would, game by game, so that a bug in the model cannot hide behind the
+same bug in the check.  Rule 4 (fewest breaks) has no pass/fail meaning on its
+own; the verifier counts breaks and reports them with the other metrics.
+
+Where rules 1-3 cannot all hold for a size, the verifier proves it by itself
+(an exhaustive search over every complete schedule, done for the tiny sizes
+where that is possible) and accepts a schedule that relaxes the lowest-priority
+rule by no more than the least amount any complete schedule needs.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+
+from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
+from scheveningen.models.domain.rules import Rule, relaxable
+from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
+from scheveningen.models.domain.written import WrittenGame, WrittenSchedule
+
+#: What the verifier reads: a well-formed schedule, or the games as a file writes them.
+Checkable = Schedule | WrittenSchedule
+
+
+def as_written(schedule: Checkable) -> WrittenSchedule:
+    """The games as written: every check reads these, so a damaged file and a designed schedule
+    go through the same code."""
+    return schedule if isinstance(schedule, WrittenSchedule) else WrittenSchedule.of(schedule)
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One place where a rule is broken."""
+
+    rule: Rule
+    message: str
+    player: str | None = None
+    round: int | None = None
+    board: int | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {"rule": int(self.rule), "message": self.message}
+        for key in ("player", "round", "board"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        return data
+
+
+@dataclass(frozen=True)
+class RuleVerdict:
+    """Whether one rule holds, with every violation; ``excuse`` when it cannot hold for this size."""
+
+    rule: Rule
+    violations: tuple[Violation, ...]
+    excuse: str | None = None
+    off: bool = False
+
+    @property
+    def holds(self) -> bool:
+        return not self.violations
+
+    @property
+    def acceptable(self) -> bool:
+        """Holds, or is broken only as little as the size forces."""
+        return self.holds or self.excuse is not None
+
+    @property
+    def status(self) -> str:
+        if self.rule.counted:
+            return "counted"  # an objective, not a pass/fail rule: see the metrics
+        if self.off:
+            return "off"
+        if self.holds:
+            return "holds"
+        return "relaxed" if self.excuse is not None else "broken"
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Colour statistics of a schedule."""
+
+    breaks_per_player: dict[str, int]
+    breaks_by_team: dict[str, int]
+    total_breaks: int
+    longest_run_per_player: dict[str, int]
+    longest_run: int
+    whites_per_player: dict[str, int]
+    games_per_player: dict[str, int]
+    a_whites_per_round: list[int]
+    a_whites_total: int
+    b_whites_total: int
+    board_balance_excess: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "breaks": self.total_breaks,
+            "breaks_by_team": dict(self.breaks_by_team),
+            "breaks_per_player": dict(self.breaks_per_player),
+            "longest_run": self.longest_run,
+            "longest_run_per_player": dict(self.longest_run_per_player),
+            "whites_per_player": dict(self.whites_per_player),
+            "a_whites_per_round": list(self.a_whites_per_round),
+            "a_whites_total": self.a_whites_total,
+            "b_whites_total": self.b_whites_total,
+            "board_balance_excess": self.board_balance_excess,
+        }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verifier's full answer for one schedule."""
+
+    schedule: Checkable
+    double: bool
+    rules: dict[Rule, RuleVerdict]
+    metrics: Metrics
+    notes: tuple[str, ...] = field(default=())
+    requests: tuple[str, ...] = field(default=())  # requests the schedule does not keep
+    settings: RuleSettings = field(default_factory=RuleSettings)  # the rule settings checked
+
+    def title(self, rule: Rule) -> str:
+        """The rule's title under the settings checked (rule 2 with ``max_run = 3``: "no run longer than 3")."""
+        return rule.title_for(self.settings)
+
+    @property
+    def complete(self) -> bool:
+        return self.rules[Rule.COMPLETE].holds
+
+    @property
+    def ok(self) -> bool:
+        """Complete, every request kept, and every rule holds, is off, or is relaxed as allowed."""
+        return (
+            self.complete
+            and not self.requests
+            and all(verdict.acceptable or verdict.off for verdict in self.rules.values())
+        )
+
+    @property
+    def relaxed(self) -> list[Rule]:
+        return [rule for rule, verdict in self.rules.items() if verdict.status == "relaxed"]
+
+    def violations(self) -> list[Violation]:
+        return [v for verdict in self.rules.values() for v in verdict.violations]
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "ok": self.ok,
+            "double": self.double,
+            "rules": {
+                rule.key: {
+                    "rule": int(rule),
+                    "status": verdict.status,
+                    **({"excuse": verdict.excuse} if verdict.excuse else {}),
+                    "violations": [v.as_dict() for v in verdict.violations],
+                }
+                for rule, verdict in self.rules.items()
+            },
+            "requests_broken": list(self.requests),
+            "metrics": self.metrics.as_dict(),
+            "notes": list(self.notes),
+        }
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+#: The colours last read, by schedule identity: rules 1 and 2 and the metrics each need every
+#: player's colours, and reading them once per schedule keeps a 100-board check fast.
+_last_read: list[tuple[WrittenSchedule, dict[Player, list[tuple[int, Colour]]]]] = []
+
+
+def _sequences(schedule: WrittenSchedule) -> dict[Player, list[tuple[int, Colour]]]:
+    """Every player's games as (round, colour), in the order played; a round the player sits out
+    has none, a round the player (wrongly) plays twice has two.  Players outside the teams are
+    left out (rule 0 names them).  Callers must not change the lists."""
+    last = _last_read[0] if _last_read else None
+    if last is not None and last[0] is schedule:
+        return last[1]
+    sequences: dict[Player, list[tuple[int, Colour]]] = {p: [] for p in schedule.all_players()}
+    white, black = Colour.WHITE, Colour.BLACK
+    for r, games in enumerate(schedule.rounds, start=1):
+        for game in games:
+            if game.white in sequences:
+                sequences[game.white].append((r, white))
+            if game.black in sequences:
+                sequences[game.black].append((r, black))
+    _last_read[:] = [(schedule, sequences)]
+    return sequences
+
+
+def _played(sequence: list[tuple[int, Colour]]) -> list[Colour]:
+    return [c for _r, c in sequence]
+
+
+def _breaks(colours: list[Colour]) -> int:
+    return sum(1 for x, y in itertools.pairwise(colours) if x == y)
+
+
+def _longest_run(colours: list[Colour]) -> int:
+    return max((len(list(group)) for _c, group in itertools.groupby(colours)), default=0)
+
+
+def _a_whites(games: tuple[WrittenGame, ...]) -> tuple[int, int]:
+    """(games between the teams, of which team A has White) in one round."""
+    mixed = [game for game in games if game.mixed]
+    return len(mixed), sum(1 for game in mixed if game.a_white)
+
+
+def infer_double(schedule: Checkable) -> bool:
+    """A double round has twice as many rounds as a single one of the same teams."""
+    single = schedule.team_a * schedule.team_b / schedule.boards
+    return schedule.n_rounds == 2 * single and single == int(single) and schedule.n_rounds > 0
+
+
+# --------------------------------------------------------------------------- rule 0
+
+
+def check_complete(schedule: Checkable, double: bool) -> list[Violation]:
+    """Rule 0: every A-B pair meets once (twice, once with each colour, in a double round);
+    every round has one game a board, each between the two teams; every player plays at most once
+    a round (exactly once with one player a board); board k seats Ak when teams have one player a
+    board.  Every fault is reported, the games read as written."""
+    written = as_written(schedule)
+    out: list[Violation] = []
+    rule = Rule.COMPLETE
+    sizes = {Team.A: written.team_a, Team.B: written.team_b}
+    single_rounds = written.team_a * written.team_b / written.boards
+    expected_rounds = single_rounds * (2 if double else 1)
+    if written.n_rounds != expected_rounds:
+        out.append(
+            Violation(
+                rule,
+                f"the match has {written.n_rounds} rounds; {written.team_a} against {written.team_b} players "
+                f"on {written.boards} boards needs {expected_rounds:g}",
+            )
+        )
+    meetings: dict[tuple[Player, Player], list[tuple[int, int, WrittenGame]]] = {}
+    for r, games in enumerate(written.rounds, start=1):
+        if len(games) != written.boards:
+            kind = "short" if len(games) < written.boards else "over-full"
+            out.append(Violation(rule, f"round {r} is {kind}: {len(games)} games on {written.boards} boards", round=r))
+        boards_used: dict[int, int] = {}
+        seen: dict[Player, list[int]] = {}
+        for game in games:
+            board = game.board
+            boards_used[board] = boards_used.get(board, 0) + 1
+            for player in (game.white, game.black):
+                seen.setdefault(player, []).append(board)
+                if player.number > sizes[player.team]:
+                    out.append(
+                        Violation(
+                            rule,
+                            f"{player} is not a player of team {player.team.value} "
+                            f"(it has {sizes[player.team]} players)",
+                            str(player),
+                            r,
+                            board,
+                        )
+                    )
+            if not game.mixed:
+                out.append(
+                    Violation(
+                        rule,
+                        f"round {r} board {board}: {game} is a game between two players of team "
+                        f"{game.white.team.value}",
+                        str(game.white),
+                        r,
+                        board,
+                    )
+                )
+                continue
+            if written.equal_teams and game.a_player.number != board:
+                out.append(
+                    Violation(
+                        rule,
+                        f"board {board} seats {game.a_player}, but it belongs to A{board}",
+                        str(game.a_player),
+                        r,
+                        board,
+                    )
+                )
+            meetings.setdefault((game.a_player, game.b_player), []).append((r, board, game))
+        for board, count in sorted((k, c) for k, c in boards_used.items() if c > 1):
+            if board <= written.boards:
+                out.append(Violation(rule, f"round {r} has {count} games on board {board}", round=r, board=board))
+        for player, on in sorted((p, on) for p, on in seen.items() if len(on) > 1):
+            where = " and ".join(str(k) for k in on)
+            out.append(Violation(rule, f"{player} plays {len(on)} games in round {r} (boards {where})", str(player), r))
+        if written.equal_teams:
+            for player in written.all_players():
+                if player not in seen:
+                    out.append(Violation(rule, f"{player} does not play in round {r}", str(player), r))
+    wanted = 2 if double else 1
+    for a in written.players(Team.A):
+        for b in written.players(Team.B):
+            met = meetings.get((a, b), [])
+            if len(met) != wanted:
+                where = ", ".join(f"round {r} board {k}" for r, k, _g in met) or "never"
+                out.append(
+                    Violation(
+                        rule,
+                        f"{a} and {b} meet {len(met)} times (expected {wanted}): {where}",
+                        f"{a},{b}",
+                        met[1][0] if len(met) > 1 else None,
+                    )
+                )
+            elif double and met[0][2].a_white == met[1][2].a_white:
+                colour = "White" if met[0][2].a_white else "Black"
+                out.append(
+                    Violation(
+                        rule,
+                        f"{a} has {colour} against {b} both times (rounds {met[0][0]} and {met[1][0]})",
+                        f"{a},{b}",
+                        met[1][0],
+                        met[1][1],
+                    )
+                )
+    out.extend(_check_sit_outs_in_turn(written))
+    return out
+
+
+def _check_sit_outs_in_turn(schedule: WrittenSchedule) -> list[Violation]:
+    """With more players than boards, players sit out in turn: after every round the
+    numbers of rounds teammates have sat out differ by at most 1.  (Counted as games played,
+    which only the round's own players change: sat out = rounds so far - games played.)"""
+    out: list[Violation] = []
+    for team in (Team.A, Team.B):
+        if schedule.team_size(team) == schedule.boards:
+            continue
+        players = schedule.players(team)
+        played = dict.fromkeys(players, 0)
+        how_many = {0: len(players)}  # games played -> players with that many
+        fewest = most_played = 0
+        for r, games in enumerate(schedule.rounds, start=1):
+            playing = {p for game in games for p in (game.white, game.black) if p.team is team and p in played}
+            for player in playing:
+                count = played[player]
+                how_many[count] -= 1
+                played[player] = count + 1
+                how_many[count + 1] = how_many.get(count + 1, 0) + 1
+                most_played = max(most_played, count + 1)
+            while how_many.get(fewest, 0) == 0:
+                fewest += 1
+            low, high = r - most_played, r - fewest
+            if high - low > 1:
+                most = [str(p) for p in players if r - played[p] == high]
+                out.append(
+                    Violation(
+                        Rule.COMPLETE,
+                        f"after round {r} {', '.join(most)} sat out {high} rounds but a teammate only {low}; "
+                        "players must sit out in turn",
+                        most[0],
+                        r,
+                    )
+                )
+    return out
+
+
+# --------------------------------------------------------------------------- requests
+
+
+def check_requests(schedule: Schedule, match: Match) -> list[str]:
+    """Every request of the match that the schedule does not keep, described."""
+    games: dict[tuple[int, Player], Game] = {}
+    for r, _board, played in schedule.games():
+        games[r, played.white] = played
+        games[r, played.black] = played
+    out = []
+    for request in match.requests():
+        if isinstance(request, Meet):
+            a, b = Player(Team.A, request.a), Player(Team.B, request.b)
+            game = games.get((request.round, a))
+            if game is None or game.b_player != b:
+                out.append(f"{request.describe()}: not kept")
+            elif request.white is not None and game.white.team is not request.white:
+                out.append(f"{request.describe()}: {game.white} has White")
+        elif isinstance(request, Avoid):
+            a, b = Player(Team.A, request.a), Player(Team.B, request.b)
+            for r in request.rounds:
+                game = games.get((r, a))
+                if game is not None and game.b_player == b:
+                    out.append(f"{request.describe()}: they meet in round {r}")
+        elif isinstance(request, ColourWish):
+            game = games.get((request.round, request.player))
+            if game is None:
+                out.append(f"{request.describe()}: {request.player} does not play in round {request.round}")
+            elif game.colour_of(request.player) is not request.colour:
+                out.append(f"{request.describe()}: {request.player} has {request.colour.other.value}")
+        elif isinstance(request, PlayedRound) and (
+            request.round > schedule.n_rounds or set(schedule.rounds[request.round - 1]) != set(request.games)
+        ):
+            out.append(f"{request.describe()}: changed")
+    return out
+
+
+# --------------------------------------------------------------------------- rules 1-3
+
+
+def check_colour_balance(
+    schedule: Checkable, sequences: dict[Player, list[tuple[int, Colour]]] | None = None
+) -> list[Violation]:
+    """Rule 1: each player's whites and blacks differ by at most 1."""
+    out = []
+    for player, sequence in (sequences or _sequences(as_written(schedule))).items():
+        colours = _played(sequence)
+        whites = colours.count(Colour.WHITE)
+        blacks = len(colours) - whites
+        if abs(whites - blacks) > 1:
+            out.append(Violation(Rule.COLOUR_BALANCE, f"{player} has {whites} whites and {blacks} blacks", str(player)))
+    return out
+
+
+_NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+
+
+def check_no_three_in_a_row(
+    schedule: Checkable, max_run: int = 2, sequences: dict[Player, list[tuple[int, Colour]]] | None = None
+) -> list[Violation]:
+    """Rule 2: nobody has the same colour in more than ``max_run`` (normally 2) consecutive games.
+
+    Every window of ``max_run + 1`` consecutive games in one colour is one violation;
+    rounds a player sits out are skipped.
+    """
+    out = []
+    window = max_run + 1
+    count = _NUMBER_WORDS.get(window, str(window))
+    for player, played_rounds in (sequences or _sequences(as_written(schedule))).items():
+        for start in range(len(played_rounds) - window + 1):
+            games = played_rounds[start : start + window]
+            if len({c for _r, c in games}) == 1:
+                first, last = games[0][0], games[-1][0]
+                out.append(
+                    Violation(
+                        Rule.NO_THREE_IN_A_ROW,
+                        f"{player} has {games[0][1].value} {count} games running (rounds {first} to {last})",
+                        str(player),
+                        last,
+                    )
+                )
+    return out
+
+
+def check_board_balance(schedule: Checkable) -> list[Violation]:
+    """Rule 3: team A has White on floor(g/2) or ceil(g/2) of a round's g games between the
+    teams, and the teams' whites over the match differ by at most 1."""
+    out = []
+    a_total = b_total = 0
+    for r, games in enumerate(as_written(schedule).rounds, start=1):
+        played, a_whites = _a_whites(games)
+        a_total += a_whites
+        b_total += played - a_whites
+        low, high = played // 2, (played + 1) // 2
+        if not low <= a_whites <= high:
+            wanted = f"{low}" if low == high else f"{low} or {high}"
+            out.append(
+                Violation(
+                    Rule.BOARD_BALANCE,
+                    f"team A has White on {a_whites} of {played} boards in round {r} (expected {wanted})",
+                    round=r,
+                )
+            )
+    if abs(a_total - b_total) > 1:
+        out.append(Violation(Rule.BOARD_BALANCE, f"over the match team A has {a_total} whites and team B {b_total}"))
+    return out
+
+
+def board_balance_excess(schedule: Checkable) -> int:
+    """How far rule 3 is from holding: boards beyond the allowed range summed over rounds,
+    plus the whites by which the teams' totals differ beyond 1."""
+    excess = 0
+    a_total = b_total = 0
+    for games in as_written(schedule).rounds:
+        played, a_whites = _a_whites(games)
+        a_total += a_whites
+        b_total += played - a_whites
+        excess += max(0, played // 2 - a_whites, a_whites - (played + 1) // 2)
+    return excess + max(0, abs(a_total - b_total) - 1)
+
+
+# --------------------------------------------------------------------------- metrics
+
+
+def metrics(schedule: Checkable, sequences: dict[Player, list[tuple[int, Colour]]] | None = None) -> Metrics:
+    """Breaks, runs and whites per player, team and round."""
+    written = as_written(schedule)
+    sequences = sequences or _sequences(written)
+    breaks = {}
+    runs = {}
+    whites = {}
+    games = {}
+    for player, sequence in sequences.items():
+        colours = _played(sequence)
+        breaks[str(player)] = _breaks(colours)
+        runs[str(player)] = _longest_run(colours)
+        whites[str(player)] = colours.count(Colour.WHITE)
+        games[str(player)] = len(colours)
+    by_team = {team.value: sum(breaks[str(p)] for p in written.players(team)) for team in (Team.A, Team.B)}
+    per_round = [_a_whites(games_) for games_ in written.rounds]
+    a_per_round = [a for _played_, a in per_round]
+    a_total = sum(a_per_round)
+    return Metrics(
+        breaks_per_player=breaks,
+        breaks_by_team=by_team,
+        total_breaks=sum(breaks.values()),
+        longest_run_per_player=runs,
+        longest_run=max(runs.values(), default=0),
+        whites_per_player=whites,
+        games_per_player=games,
+        a_whites_per_round=a_per_round,
+        a_whites_total=a_total,
+        b_whites_total=sum(played for played, _a in per_round) - a_total,
+        board_balance_excess=board_balance_excess(written),
+    )
+
+
+# --------------------------------------------------------------------------- what tiny sizes allow
+
+
+@dataclass(frozen=True)
+class Attainable:
+    """What the best complete schedules of one tiny size can keep, found by exhaustion."""
+
+    keeps: frozenset[Rule]
+    least_excess: dict[Rule, int]
+    schedules_examined: int
+
+
+EXHAUSTIVE_LIMIT = 3
+
+
+@cache
+def attainable(boards: int, double: bool) -> Attainable | None:
+    """Enumerate every complete schedule of ``boards`` boards (equal teams), ``None`` when too large.
+
+    Priority is lexicographic over the relaxable rules, most important first:
+    keep rule 1 if any schedule can, then among those keep rule 2 if any can,
+    then rule 3.  For a rule that cannot be kept the least excess (its measure
+    in :data:`RULE_CHECKS`) over all schedules that keep the higher rules is
+    recorded.
+    """
+    if boards > EXHAUSTIVE_LIMIT or (double and boards > 2):
+        return None
+    n = boards
+    rounds = 2 * n if double else n
+    matchings = list(itertools.permutations(range(1, n + 1)))
+    ranked = relaxable(RULE_CHECKS)  # most important first
+    settings = RuleSettings()
+    candidates: list[tuple[int, ...]] = []  # each relaxable rule's excess, in priority order
+    examined = 0
+    for perms in itertools.product(matchings, repeat=rounds):
+        counts = Counter((a, b) for perm in perms for a, b in enumerate(perm, start=1))
+        if any(counts[(a, b)] != (2 if double else 1) for a in range(1, n + 1) for b in range(1, n + 1)):
+            continue
+        for colours in itertools.product((True, False), repeat=rounds * n):
+            pairings = [
+                [(a, perm[a - 1], colours[r * n + a - 1]) for a in range(1, n + 1)] for r, perm in enumerate(perms)
+            ]
+            schedule = Schedule.from_pairings(pairings)
+            if double and check_complete(schedule, True):
+                continue
+            examined += 1
+            candidates.append(tuple(_excess(schedule, rule, settings) for rule in ranked))
+    keeps = set()
+    least: dict[Rule, int] = {}
+    pool = candidates
+    for index, rule in enumerate(ranked):
+        best = min(c[index] for c in pool)
+        if best == 0:
+            keeps.add(rule)
+        else:
+            least[rule] = best
+        pool = [c for c in pool if c[index] == best]
+    return Attainable(keeps=frozenset(keeps), least_excess=least, schedules_examined=examined)
+
+
+# --------------------------------------------------------------------------- the rule registry, checked
+
+
+@dataclass(frozen=True)
+class RuleCheck:
+    """The verifier's side of one registry rule: its check and, for a relaxable rule, its excess.
+
+    ``check(schedule, settings, double)`` returns every violation; ``excess(schedule, settings)``
+    says how far the schedule is from keeping the rule (0 when it holds), the amount the designer
+    minimises when the rule must be relaxed.
+    """
+
+    check: Callable[[Checkable, RuleSettings, bool], list[Violation]]
+    excess: Callable[[Checkable, RuleSettings], int] | None = None
+
+
+def _complete(schedule: Checkable, _settings: RuleSettings, double: bool) -> list[Violation]:
+    return check_complete(schedule, double)
+
+
+def _colour_balance(schedule: Checkable, _settings: RuleSettings, _double: bool) -> list[Violation]:
+    return check_colour_balance(schedule)
+
+
+def _colour_balance_excess(schedule: Checkable, _settings: RuleSettings) -> int:
+    return len(check_colour_balance(schedule))
+
+
+def _runs(schedule: Checkable, settings: RuleSettings, _double: bool) -> list[Violation]:
+    return check_no_three_in_a_row(schedule, settings.max_run)
+
+
+def _runs_excess(schedule: Checkable, settings: RuleSettings) -> int:
+    return len(check_no_three_in_a_row(schedule, settings.max_run))
+
+
+def _board_balance(schedule: Checkable, _settings: RuleSettings, _double: bool) -> list[Violation]:
+    return check_board_balance(schedule)
+
+
+def _board_balance_excess(schedule: Checkable, _settings: RuleSettings) -> int:
+    return board_balance_excess(schedule)
+
+
+def _counted(_schedule: Checkable, _settings: RuleSettings, _double: bool) -> list[Violation]:
+    return []  # fewest breaks is an objective: the metrics count the breaks
+
+
+#: Every rule of the registry (models/domain/rules.py), checked as an arbiter would.
+RULE_CHECKS: Mapping[Rule, RuleCheck] = {
+    Rule.COMPLETE: RuleCheck(_complete),
+    Rule.COLOUR_BALANCE: RuleCheck(_colour_balance, _colour_balance_excess),
+    Rule.NO_THREE_IN_A_ROW: RuleCheck(_runs, _runs_excess),
+    Rule.BOARD_BALANCE: RuleCheck(_board_balance, _board_balance_excess),
+    Rule.FEWEST_BREAKS: RuleCheck(_counted),
+}
+
+
+def _excess(
+    schedule: Checkable, rule: Rule, settings: RuleSettings, checks: Mapping[Rule, RuleCheck] = RULE_CHECKS
+) -> int:
+    measure = checks[rule].excess
+    if measure is None:
+        raise ValueError(f"rule {int(rule)} has no excess measure")
+    return measure(schedule, settings)
+
+
+# --------------------------------------------------------------------------- the verdict
+
+
+def rule_excess(schedule: Checkable, rule: Rule, max_run: int = 2) -> int:
+    """How much a schedule breaks a relaxable rule: players out of balance (rule 1), over-long
+    runs (rule 2), or the board-balance excess (rule 3)."""
+    return _excess(schedule, rule, RuleSettings(max_run=max_run))
+
+
+def verify(
+    schedule: Checkable,
+    double: bool | None = None,
+    match: Match | None = None,
+    declared_relaxed: dict[Rule, int] | None = None,
+    checks: Mapping[Rule, RuleCheck] = RULE_CHECKS,
+) -> Verdict:
+    """Check every rule separately, and the match's requests, and collect the metrics.
+
+    ``match`` brings the rule settings (a rule can be switched off, the run length
+    changed) and the requests.  ``declared_relaxed`` lists rules a designer says it had
+    to relax, with the amount; such a rule is accepted if broken by no more than that.
+    Without a match, for the tiny sizes where it is possible, the verifier itself
+    proves by exhaustion which rules cannot hold and accepts the least relaxation.
+    ``checks`` are the rules checked, :data:`RULE_CHECKS` unless a caller adds one.
+
+    ``schedule`` may be a :class:`WrittenSchedule`, the games exactly as a file writes them:
+    rule 0 then names every fault of shape (short rounds, players twice in a round or sitting
+    out, games between teammates, pairs meeting twice or never) and rules 1-4 are checked on
+    the games as they stand.
+    """
+    settings = match.rules if match is not None else RuleSettings()
+    written = as_written(schedule)
+    if double is None:
+        double = match.double if match is not None else infer_double(written)
+    found: dict[Rule, list[Violation]] = {}
+    for rule in sorted(checks):
+        if not rule.counted and rule.on(settings):
+            found[rule] = checks[rule].check(written, settings, double)
+    stats = metrics(written)
+    notes: list[str] = []
+    if not written.sizes_stated and not written.equal_teams:
+        notes.append(
+            f"team sizes {written.team_a} and {written.team_b} are the largest player numbers seen; "
+            "if the match plans other sizes, state them (schev verify --teams P Q)"
+        )
+    excuses: dict[Rule, str] = {}
+    broken = [rule for rule in found if rule.relaxable and found[rule]]
+    plain = match is None or (not match.has_requests and match.rules.as_written)
+    if broken and not found[Rule.COMPLETE] and written.equal_teams and plain:
+        facts = attainable(schedule.boards, double)
+        if facts is not None:
+            for rule in broken:
+                if rule in facts.keeps or rule not in facts.least_excess:
+                    continue
+                amount = _excess(written, rule, RuleSettings(), checks)
+                least = facts.least_excess[rule]
+                higher = [r for r in relaxable(checks) if r.priority < rule.priority]
+                higher_kept = all(not found.get(r) or r not in facts.keeps for r in higher)
+                if amount <= least and higher_kept:
+                    excuses[rule] = (
+                        f"no complete schedule on {schedule.boards} boards"
+                        f"{' (double round)' if double else ''} keeps rule {int(rule)} together with the "
+                        f"higher rules (all {facts.schedules_examined} were examined); this one breaks it by "
+                        f"{amount}, the least possible"
+                    )
+                    notes.append(f"rule {int(rule)} ({rule.title_for(settings)}) relaxed: {excuses[rule]}")
+    for rule, declared in (declared_relaxed or {}).items():
+        if rule in broken and rule not in excuses:
+            amount = _excess(written, rule, settings, checks)
+            if amount <= declared:
+                excuses[rule] = f"declared relaxed by the designer, broken by {amount}"
+                notes.append(f"rule {int(rule)} ({rule.title_for(settings)}) relaxed as declared, broken by {amount}")
+    rules = {}
+    for rule in sorted(checks):
+        if rule.counted:
+            rules[rule] = RuleVerdict(rule, ())
+        elif rule in found:
+            rules[rule] = RuleVerdict(rule, tuple(found[rule]), excuses.get(rule))
+        else:
+            rules[rule] = RuleVerdict(rule, (), off=True)
+    kept: tuple[str, ...] = ()
+    if match is not None:
+        strict = schedule if isinstance(schedule, Schedule) else schedule.strict()
+        if strict is not None:
+            kept = tuple(check_requests(strict, match))
+        else:
+            kept = tuple(f"{request.describe()}: not checked (rule 0 fails)" for request in match.requests())
+    return Verdict(
+        schedule=schedule,
+        double=double,
+        rules=rules,
+        metrics=stats,
+        notes=tuple(notes),
+        requests=kept,
+        settings=settings,
+    )
