@@ -1,6 +1,7 @@
-"""Helpers every benchmark script shares: size ranges, the run's provenance, Markdown tables.
+"""Helpers every benchmark script shares: where results go, size ranges, the run's provenance, Markdown tables.
 
-The scripts are run as ``python benchmarks/NAME.py``, so this module is imported as ``_common``.
+The scripts are run as ``python benchmarks/NAME.py``, so this module is imported as ``_common``.  Each script
+writes into its own folder, ``benchmarks/results/NAME/`` (:func:`results_dir`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import ortools
+
+#: The folder that holds one folder of results per benchmark script.
+RESULTS_ROOT = Path(__file__).resolve().parent / "results"
+
+
+def results_dir(script: str) -> Path:
+    """The default output folder of the benchmark script at ``script`` (pass ``__file__``):
+    ``benchmarks/results/<script name without .py>/``."""
+    return RESULTS_ROOT / Path(script).stem
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -97,9 +107,10 @@ def markdown_table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 
 def write_results(out_dir: Path, stem: str, markdown: list[str], csv_header: list[str], csv_rows: list[list]) -> None:
-    """Write ``stem.md`` (the lines given) and ``stem.csv`` (header and rows) into ``out_dir``."""
+    """Write ``stem.md`` (the lines given) and ``stem.csv`` (header and rows) into ``out_dir`` (made if missing)."""
     import csv
 
+    out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / f"{stem}.md").write_text("\n".join(markdown), encoding="utf-8")
     with open(out_dir / f"{stem}.csv", "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)

@@ -17,7 +17,7 @@ from scheveningen.solver.cli.main import main
 from scheveningen.solver.verify.verifier import verify
 
 SIZES = list(PUBLISHED_SIZES)
-PACKAGE_TABLES = resources.files("scheveningen.models").joinpath("published")
+PACKAGE_TABLES = resources.files("scheveningen.models.formats").joinpath("published")
 # The project's shared folder lies beside the repository (CI lays a copy of it there too).
 SHARED_TABLES = Path(__file__).resolve().parents[2] / "shared" / "tables"
 
