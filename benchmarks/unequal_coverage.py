@@ -8,7 +8,7 @@ sits out in turn), side by side in one run:
 * its breaks (team A, team B) and the proven lower bound (models/bounds/proven.py), all counted by the
   independent verifier;
 * the wall time of the construction, with the designer's own budget for it (``UNEQUAL_CONSTRUCTION_SHARE``
-  of ``--time-limit``, solver/design/pipeline.py) as its deadline.
+  of ``--time-limit``, solver/design/stages/unequal.py) as its deadline.
 
 The default sample is every k + 1 against k (k even, 4..98) and, for each even k, two odd p drawn from
 k + 3 .. min(100, k + k/2) with a fixed seed: the sizes where the construction was missing before
@@ -30,7 +30,7 @@ process's wall time, the status, breaks and bound, and checks the printed games 
 
 ``--orders N`` runs the whole designer, as ``--cli``, on N seeded sizes where both teams sit out and no
 break is needed, each in both team orders (a third of them teams one apart with the smaller odd): which
-team the layout takes first decides how long team B's deal takes (``models/constructions/positions.py``).  With
+team the layout takes first decides how long team B's deal takes (``models/constructions/positions/``).  With
 ``--layout`` it runs the layout alone on them.
 
 ``--family N`` runs the whole designer, as ``--cli``, on N seeded sizes of issue 10's unequal kind (as
@@ -39,7 +39,7 @@ team of n players, the other of n + 2 to min(100, n + n/2), either team the larg
 PYTHON`` runs each size a second time with another install's interpreter (an earlier commit installed
 in its own venv) and puts its exit, breaks and seconds beside.  ``--sizes P:Q:K,...`` runs the same on
 the sizes given (the weakest of an earlier run, say).  ``--layout --sizes P:Q:K,...`` runs the
-alternating layout alone (``models/constructions/positions.py``) on them, the time limit its deadline, each in a
+alternating layout alone (``models/constructions/positions/``) on them, the time limit its deadline, each in a
 fresh process, and verifies what it builds; with ``--baseline`` beside another install's layout.
 
 ``--double`` (with ``--cli``, ``--family``, ``--sizes`` or ``--orders``) makes every match a double round,
@@ -48,7 +48,7 @@ as `unequal_double` in the committed runs.
     python benchmarks/unequal_coverage.py [--time-limit 10] [--seed 1] [--all] [--wide 12] [--sit-out N]
         [--cli N] [--family N] [--orders N] [--sizes P:Q:K,...] [--layout] [--baseline PYTHON] [--name unequal_coverage]
 
-Writes benchmarks/results/<name>.{md,csv}; exits 1 if a construction fails the verifier.
+Writes benchmarks/results/unequal_coverage/<name>.{md,csv}; exits 1 if a construction fails the verifier.
 """
 
 from __future__ import annotations
@@ -62,16 +62,27 @@ import sys
 import time
 from pathlib import Path
 
-from _common import generate_json, load_average, machine_lines, markdown_table, schedule_of_json, write_results
+from _common import (
+    generate_json,
+    load_average,
+    machine_lines,
+    markdown_table,
+    results_dir,
+    schedule_of_json,
+    write_results,
+)
 
 from scheveningen.models.bounds.proven import unequal_break_bound
-from scheveningen.models.constructions import unequal
-from scheveningen.models.constructions.positions import zero_possible
+from scheveningen.models.constructions.positions.layout import zero_possible
+from scheveningen.models.constructions.unequal.dispatch import construct_unequal
+from scheveningen.models.constructions.unequal.full_side import CLASS_MODEL_CELLS
+from scheveningen.models.constructions.unequal.paired import paired_classes
+from scheveningen.models.constructions.unequal.runs_of_one import ZERO_BREAK_PLAYERS
 from scheveningen.models.domain.schedule import Schedule
-from scheveningen.solver.design.pipeline import UNEQUAL_CONSTRUCTION_SHARE
+from scheveningen.solver.design.stages.unequal import UNEQUAL_CONSTRUCTION_SHARE
 from scheveningen.solver.verify.verifier import verify
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 HEADER = ["p", "q", "k", "p - k", "family", "valid", "breaks", "A", "B", "bound", "seconds"]
 
 
@@ -201,7 +212,7 @@ def run_cli(p: int, q: int, k: int, time_limit: float, python: str = sys.executa
 #: Run by :func:`run_layout` in a fresh process (of this install or a baseline's): the layout alone.
 LAYOUT_SCRIPT = """
 import json, sys, time
-from scheveningen.models.constructions.positions import alternating_schedule
+from scheveningen.models.constructions.positions.search import alternating_schedule
 p, q, k, limit = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
 started = time.monotonic()
 schedule = alternating_schedule(p, q, k, started + limit)
@@ -215,7 +226,7 @@ LAYOUT_HEADER = ["p", "q", "k", "valid", "breaks", "seconds"]
 
 
 def run_layout(p: int, q: int, k: int, time_limit: float, python: str = sys.executable) -> list[str]:
-    """The alternating layout alone (``models/constructions/positions.py: alternating_schedule``) with a deadline of
+    """The alternating layout alone (``models/constructions/positions/: alternating_schedule``) with a deadline of
     ``time_limit`` seconds, in a fresh process run by ``python``; its schedule verified here: the row of
     :data:`LAYOUT_HEADER` (``valid`` "-" when the layout found nothing)."""
     command = [python, "-c", LAYOUT_SCRIPT, str(p), str(q), str(k), f"{time_limit:g}"]
@@ -360,15 +371,15 @@ def report(
 
 def family(p: int, q: int, k: int) -> str:
     """Which family of docs/bounds_unequal.md the size falls in (the order one_team_full and then
-    full_side_schedule try; the alternating layout of models/constructions/positions.py is tried before all of them
+    full_side_schedule try; the alternating layout of models/constructions/positions/ is tried before all of them
     and taken when it has no break)."""
     if k < min(p, q):
         return "both teams sit out: alternating layout, then re-cut and other layouts"
     if p < q:
         return family(q, p, k) + " (teams swapped)"
-    if unequal.paired_classes(p, k) is not None:
+    if paired_classes(p, k) is not None:
         return "paired classes"
-    if p <= unequal.ZERO_BREAK_PLAYERS and unequal_break_bound(p, k, k) == 0:
+    if p <= ZERO_BREAK_PLAYERS and unequal_break_bound(p, k, k) == 0:
         return "no break from the sit-out model first"
     if k % 2 == 0 and math.gcd(p, k) > 1:
         return "even k, a common factor: blocks of copies first"
@@ -379,13 +390,13 @@ def family(p: int, q: int, k: int) -> str:
         return "odd p, even k: pairs and a group first"
     if k % 2 == 1 and p % 2 == 1:
         return "odd p, odd k: " + ("board classes" if math.gcd(p, k) == 1 else "blocks (a common factor)")
-    if k % 2 == 1 and p % 2 == 0 and unequal.paired_classes(p, k - 1) is not None:
+    if k % 2 == 1 and p % 2 == 0 and paired_classes(p, k - 1) is not None:
         return "even p, odd k: paired classes on k - 1 boards and a B player first"
     if k % 2 == 1 and p % 2 == 0 and math.gcd(p, k) == 1:
         return "even p, odd k: board classes"
-    if k % 2 == 1 and p % 2 == 0 and p * k > unequal.CLASS_MODEL_CELLS:
+    if k % 2 == 1 and p % 2 == 0 and p * k > CLASS_MODEL_CELLS:
         return "even p, odd k, a common factor: blocks first"
-    if p * k <= unequal.CLASS_MODEL_CELLS:
+    if p * k <= CLASS_MODEL_CELLS:
         return "class model first"
     if k % 2 == 0:
         return "p = k = 2 mod 4: pairs and a group first"
@@ -454,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     for p, q, k in chosen:
         started = time.monotonic()
-        schedule = unequal.construct_unequal(p, q, k, deadline=started + budget)
+        schedule = construct_unequal(p, q, k, deadline=started + budget)
         seconds = time.monotonic() - started
         bound = unequal_break_bound(p, q, k)
         if schedule is None:

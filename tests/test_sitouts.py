@@ -9,14 +9,11 @@ import time
 
 import pytest
 
-from scheveningen.models.constructions import unequal
 from scheveningen.models.constructions.sitouts import Outcome, zero_break_modes
-from scheveningen.models.constructions.unequal import (
-    blocks_schedule,
-    construct_unequal,
-    one_team_full,
-    zero_break_schedule,
-)
+from scheveningen.models.constructions.unequal import full_side, runs_of_one
+from scheveningen.models.constructions.unequal.dispatch import construct_unequal
+from scheveningen.models.constructions.unequal.full_side import blocks_schedule, one_team_full
+from scheveningen.models.constructions.unequal.runs_of_one import zero_break_schedule
 from scheveningen.models.domain.schedule import Schedule
 from scheveningen.solver.verify.verifier import verify
 
@@ -51,7 +48,7 @@ def test_schedules_without_a_break_keep_every_rule(p: int, k: int) -> None:
 
 
 def test_nine_against_six_has_no_schedule_without_a_break() -> None:
-    # Proven by the model at once (benchmarks/results/unequal_minima.md: its minimum is 1).
+    # Proven by the model at once (benchmarks/results/unequal_minima/unequal_minima.md: its minimum is 1).
     assert zero_break_modes(9, 6, work=5.0).outcome is Outcome.NONE
     schedule = one_team_full(9, 6)
     assert schedule is not None and verify(schedule).ok and verify(schedule).metrics.total_breaks > 0
@@ -62,7 +59,7 @@ def test_one_reserve_is_not_sent_to_the_model(monkeypatch: pytest.MonkeyPatch) -
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("the sit-out model was asked for a size the bound rules out")
 
-    monkeypatch.setattr(unequal, "zero_break_modes", refuse)
+    monkeypatch.setattr(runs_of_one, "zero_break_modes", refuse)
     schedule = construct_unequal(9, 8, 8)
     assert schedule is not None and verify(schedule).ok and verify(schedule).metrics.total_breaks > 0
     with pytest.raises(AssertionError, match="sit-out model was asked"):
@@ -94,13 +91,13 @@ def test_under_a_deadline_the_blocks_wait_for_the_other_constructions(monkeypatc
     # first.  Under one they come after the other constructions, and not at all once it has passed
     # (at 90 against 70 they took 5 s, and the class model after them had no time left).
     calls: list[tuple[object, ...]] = []
-    original = unequal.blocks_schedule
+    original = full_side.blocks_schedule
 
     def spy(*args: int) -> Schedule | None:
         calls.append(args)
         return original(*args)
 
-    monkeypatch.setattr(unequal, "blocks_schedule", spy)
+    monkeypatch.setattr(full_side, "blocks_schedule", spy)
     assert one_team_full(26, 22) is not None and calls == [(26, 22, 2)]
     calls.clear()
     construct_unequal(26, 22, 22, deadline=time.monotonic() - 1)

@@ -17,31 +17,29 @@ from scheveningen.models.bounds.proven import (
     one_full_break_free,
     unequal_break_bound,
 )
-from scheveningen.models.constructions import unequal
 from scheveningen.models.constructions.classes import bipartite_matching
 from scheveningen.models.constructions.double_full_side import alternating_signs, rotation_sit_outs
 from scheveningen.models.constructions.equal import construct
-from scheveningen.models.constructions.unequal import (
-    PASS_GROUP_SIZES,
-    _pass_pattern,
-    blocks_schedule,
-    both_sit_out_schedule,
-    construct_unequal,
-    extended_schedule,
-    grouped_schedule,
-    odd_k_schedule,
-    paired_classes,
+from scheveningen.models.constructions.unequal import dispatch
+from scheveningen.models.constructions.unequal.both_sit_out import both_sit_out_schedule
+from scheveningen.models.constructions.unequal.dispatch import construct_unequal
+from scheveningen.models.constructions.unequal.extra_a import extended_schedule, with_extra_a
+from scheveningen.models.constructions.unequal.full_side import blocks_schedule
+from scheveningen.models.constructions.unequal.grouped import grouped_schedule
+from scheveningen.models.constructions.unequal.odd_k import odd_k_schedule
+from scheveningen.models.constructions.unequal.paired import paired_classes, with_extra_b
+from scheveningen.models.constructions.unequal.passes import PASS_GROUP_SIZES, pass_pattern
+from scheveningen.models.constructions.unequal.rotation import (
     rotation_alternating_schedule,
     rotation_pairs,
     rotation_schedule,
-    with_extra_a,
-    with_extra_b,
 )
+from scheveningen.models.constructions.unequal.runs_of_one import runs_of_one_single
 from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
 from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Colour, Player, Schedule, Team
 from scheveningen.models.domain.symmetry import relabel, reverse_colours, swap_teams
-from scheveningen.solver.design.pipeline import DesignParams, Status, design_match
+from scheveningen.solver.design import DesignParams, Status, design_match
 from scheveningen.solver.scale.unequal import improve_colours, map_onto_requests, unequal_start
 from scheveningen.solver.verify.verifier import rule_excess, verify
 
@@ -135,7 +133,7 @@ def test_the_pass_pattern_keeps_turns_pairs_and_parity(size: tuple[int, int, int
     row m sit-outs, in turn; and for every row the parity of its sit-outs in even rounds (from 0)
     that gives an even number of games in even rounds."""
     p, k, g = size
-    rows = _pass_pattern(p, k, g)
+    rows = pass_pattern(p, k, g)
     if rows is None:
         return  # the caller then tries another group size; the size sweep below counts these
     m, pairs = p - k, (p - g) // 2
@@ -163,7 +161,7 @@ def test_the_pass_pattern_covers_every_odd_against_even_size() -> None:
     for p, k in sample:
         smallest = -(-p // (p - k)) | 1
         tried = range(smallest, min(p - 1, smallest + 2 * PASS_GROUP_SIZES), 2)
-        if all(_pass_pattern(p, k, g) is None for g in tried):
+        if all(pass_pattern(p, k, g) is None for g in tried):
             missing.append((p, k))
     assert missing == []
 
@@ -273,27 +271,27 @@ def test_where_team_b_is_dealt_the_rotation_s_quick_schedule_is_kept_aside(p: in
     """Both teams sitting out, no break needed, team B dealt (teams one apart or not): the rotation
     layout's first schedule is kept aside before the alternating layout, so the construction answers
     even when neither the layout nor the other constructions do."""
-    assert unequal.layout_dealt(p, q, k)
+    assert dispatch.layout_dealt(p, q, k)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(unequal, "alternating_schedule", lambda *args: None)
-        patch.setattr(unequal, "both_sit_out_schedule", lambda *args: None)
+        patch.setattr(dispatch, "alternating_schedule", lambda *args: None)
+        patch.setattr(dispatch, "both_sit_out_schedule", lambda *args: None)
         schedule = construct_unequal(p, q, k)
     assert schedule is not None
     check(schedule, p, q, k)
 
 
 def test_team_b_is_not_dealt_where_a_team_plays_in_whole_rounds_or_a_break_is_needed() -> None:
-    assert not unequal.layout_dealt(84, 88, 44)  # 88 on 44 boards: team B's passes are whole rounds
-    assert not unequal.layout_dealt(90, 70, 42)  # both even, 9 and 7 odd: switches needed
-    assert not unequal.layout_dealt(50, 41, 25)  # 50 on 25 boards: team A's passes are whole rounds
+    assert not dispatch.layout_dealt(84, 88, 44)  # 88 on 44 boards: team B's passes are whole rounds
+    assert not dispatch.layout_dealt(90, 70, 42)  # both even, 9 and 7 odd: switches needed
+    assert not dispatch.layout_dealt(50, 41, 25)  # 50 on 25 boards: team A's passes are whole rounds
 
 
 def test_team_b_is_dealt_at_any_number_of_games() -> None:
     """Teams one apart on many boards deal team B slowly even below SMALL_GAMES games (63 against 62
     on 42: 3 to 4 s), so the layout gets all the time there too, not its small share."""
-    assert unequal.SMALL_GAMES > 63 * 62
-    assert unequal.layout_dealt(63, 62, 42)
-    assert unequal.layout_dealt(15, 14, 10)
+    assert dispatch.SMALL_GAMES > 63 * 62
+    assert dispatch.layout_dealt(63, 62, 42)
+    assert dispatch.layout_dealt(15, 14, 10)
 
 
 # --------------------------------------------------------------------------- the bound
@@ -516,18 +514,19 @@ def test_no_construction_and_no_room_answers_nothing_found_at_once() -> None:
 def test_construction_is_the_same_in_every_process(printed_under_two_hash_seeds: Callable[[str], set[str]]) -> None:
     code = (
         "import hashlib; "
-        "from scheveningen.models.constructions.unequal import blocks_schedule, construct_unequal, odd_k_schedule; "
+        "from scheveningen.models.constructions.unequal.dispatch import construct_unequal; "
+        "from scheveningen.models.constructions.unequal.full_side import blocks_schedule, one_team_full; "
+        "from scheveningen.models.constructions.unequal.odd_k import odd_k_schedule; "
         "print(hashlib.sha256(repr(construct_unequal(16, 12, 12)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(odd_k_schedule(26, 15)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(blocks_schedule(33, 27)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(construct_unequal(12, 16, 6)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(construct_unequal(13, 10, 10)).encode()).hexdigest()); "
         # the reserves' construction (models/constructions/reserve.py)
-        "from scheveningen.models.constructions.unequal import one_team_full; "
         "print(hashlib.sha256(repr(construct_unequal(13, 12, 12)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(one_team_full(23, 20)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(one_team_full(26, 21)).encode()).hexdigest()); "
-        "from scheveningen.models.constructions.positions import alternating_schedule; "
+        "from scheveningen.models.constructions.positions.search import alternating_schedule; "
         "print(hashlib.sha256(repr(alternating_schedule(17, 52, 13)).encode()).hexdigest()); "
         "print(hashlib.sha256(repr(alternating_schedule(10, 30, 2)).encode()).hexdigest())"
     )
@@ -642,7 +641,7 @@ def test_runs_of_one_keep_a_construction_without_a_break() -> None:
 def test_runs_of_one_single_round_break_rule_3_by_the_least_possible(p: int, k: int, x: int, excess: int) -> None:
     # no schedule without a break keeps rule 3 at these sizes; each larger class X is proven to have none,
     # so the excess, floor(k/2) - x boards a round (and k - 2x - 1 on the totals for odd p), is the least
-    found = unequal.runs_of_one_single(p, k)
+    found = runs_of_one_single(p, k)
     assert found.schedule is not None and found.x == x and found.proven
     match = Match(boards=k, size_a=p, rules=RuleSettings(max_run=1, board_balance=False))
     verdict = verify(found.schedule, match=match)
@@ -675,7 +674,7 @@ def test_the_single_round_criterion_for_each_class_size_holds_wherever_the_rotat
 
 @pytest.mark.parametrize(("p", "k", "x", "excess"), [(30, 10, 0, 150), (93, 3, 0, 95), (15, 5, 0, 34)])
 def test_runs_of_one_single_round_past_the_model_by_rotation(p: int, k: int, x: int, excess: int) -> None:
-    found = unequal.runs_of_one_single(p, k)
+    found = runs_of_one_single(p, k)
     assert found.schedule is not None and found.x == x and found.proven  # every larger x ruled out
     match = Match(boards=k, size_a=p, rules=RuleSettings(max_run=1, board_balance=False))
     assert verify(found.schedule, match=match).ok

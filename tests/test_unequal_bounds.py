@@ -18,8 +18,9 @@ from scheveningen.models.bounds.proven import (
     one_full_break_free,
     unequal_break_bound,
 )
-from scheveningen.models.constructions.positions import zero_possible
-from scheveningen.models.constructions.unequal import construct_unequal, zero_break_schedule
+from scheveningen.models.constructions.positions.layout import zero_possible
+from scheveningen.models.constructions.unequal.dispatch import construct_unequal
+from scheveningen.models.constructions.unequal.runs_of_one import zero_break_schedule
 from scheveningen.models.domain.schedule import Schedule
 from scheveningen.models.domain.symmetry import swap_teams
 from scheveningen.solver.verify.verifier import verify
@@ -174,7 +175,7 @@ def test_the_sign_sum_of_every_schedule_is_minus_t(p: int, k: int) -> None:
 
 
 def test_the_break_free_condition_is_the_layouts() -> None:
-    """T(p, k) summed here, and the layout's count of group-0 class-0 positions (models/constructions/positions.py),
+    """T(p, k) summed here, and the layout's count of group-0 class-0 positions (models/constructions/positions/),
     give the same sizes: where one team plays every round the alternating layout reaches no break
     exactly where any schedule can."""
     for k in range(1, 40):

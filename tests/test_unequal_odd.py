@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from scheveningen.models.constructions.unequal import even_odd_schedule, odd_odd_schedule
+from scheveningen.models.constructions.unequal.board_classes import even_odd_schedule, odd_odd_schedule
 from scheveningen.solver.verify.verifier import verify
 
 # Sizes the class model over the rotation handles (small), and some where it finds nothing within
