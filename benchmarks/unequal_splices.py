@@ -2,22 +2,23 @@
 beside the layout's previous route, in one run.
 
 Team A of p players sits out in turn against team B of k playing every round (q = k), where the
-alternating layout (``models/constructions/positions.py``) needs switching pairs (``_least_pairs(p, k) >= 1``) and p
+alternating layout (``models/constructions/positions/``) needs switching pairs (``least_pairs(p, k) >= 1``) and p
 is not a multiple of k (such a team goes second instead).  For every such size this runs
 
-* ``splices``: ``positions._spliced``, team A placed by designed switcher paths
+* ``splices``: ``positions.search.spliced_layout``, team A placed by designed switcher paths
   (``models/constructions/splices.py``) with the fewest pairs or one more, team B dealt, each schedule checked by the
   verifier (solver/verify/verifier.py);
 
 and, on ``--compare N`` seeded sizes among them, beside it
 
-* ``previous``: ``positions._oriented``, the route the layout took for them before (the cheaper orders,
+* ``previous``: ``search.oriented_layout``, the route the layout took for them before (the cheaper orders,
   then the state model over the players' states), with ``--time-limit`` seconds.
 
     python benchmarks/unequal_splices.py [--boards 4-99] [--compare 40] [--seed 1] [--time-limit 10]
         [--name unequal_splices] [--out-dir DIR]
 
-Writes <out-dir>/<name>.{md,csv,png}; exits 1 if a schedule fails the verifier.
+Writes <out-dir>/<name>.{md,csv,png} (default out-dir benchmarks/results/unequal_splices); exits 1 if a
+schedule fails the verifier.
 """
 
 from __future__ import annotations
@@ -28,18 +29,19 @@ import sys
 import time
 from pathlib import Path
 
-from _common import finish_plot, load_average, machine_lines, markdown_table, parse_sizes, write_results
+from _common import finish_plot, load_average, machine_lines, markdown_table, parse_sizes, results_dir, write_results
 
-from scheveningen.models.constructions import positions
+from scheveningen.models.constructions.positions.layout import least_pairs
+from scheveningen.models.constructions.positions.search import oriented_layout, spliced_layout
 from scheveningen.models.domain.schedule import Schedule
 from scheveningen.solver.verify.verifier import verify
 
-OUT = Path(__file__).resolve().parent / "results"
+OUT = results_dir(__file__)
 
 
 def sizes(boards: list[int]) -> list[tuple[int, int]]:
     """(p, k) for every k given and p from k + 1 to 100 where the layout needs a switching pair."""
-    return [(p, k) for k in boards for p in range(k + 1, 101) if p % k and positions._least_pairs(p, k)]
+    return [(p, k) for k in boards for p in range(k + 1, 101) if p % k and least_pairs(p, k)]
 
 
 def measure(built: tuple[Schedule, int] | None, seconds: float) -> tuple[str, str, bool]:
@@ -54,13 +56,13 @@ def measure(built: tuple[Schedule, int] | None, seconds: float) -> tuple[str, st
 
 def run_splices(p: int, k: int) -> tuple[str, str, bool]:
     started = time.perf_counter()
-    built = positions._spliced(p, k, k, None)
+    built = spliced_layout(p, k, k, None)
     return measure(built, time.perf_counter() - started)
 
 
 def run_previous(p: int, k: int, time_limit: float) -> tuple[str, str, bool]:
     started = time.perf_counter()
-    built = positions._oriented(p, k, k, time.monotonic() + time_limit)
+    built = oriented_layout(p, k, k, time.monotonic() + time_limit)
     return measure(built, time.perf_counter() - started)
 
 
@@ -113,7 +115,7 @@ def main() -> int:
         new = run_splices(p, k)
         old = run_previous(p, k, args.time_limit) if (p, k) in compared else ("-", "-", False)
         failed = failed or new[2] or old[2]
-        least = positions._least_pairs(p, k)
+        least = least_pairs(p, k)
         rows.append([str(p), str(k), str(p - k), str(least), new[0], new[1], old[0], old[1]])
         print(" | ".join(rows[-1]), flush=True)
     built = [r for r in rows if r[4].isdigit()]

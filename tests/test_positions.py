@@ -1,4 +1,4 @@
-"""The alternating layout (models/constructions/positions.py) and the 2-board bound (models/bounds/proven.py).
+"""The alternating layout (models/constructions/positions/) and the 2-board bound (models/bounds/proven.py).
 
 The schedules are counted by the verifier, which shares no code with the layout; the bound's claim
 (no schedule without a break keeping rule 3 on 2 boards when both sizes are even and both divided by
@@ -16,10 +16,23 @@ import pytest
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds.proven import two_board_zero_possible, unequal_break_bound
-from scheveningen.models.constructions import positions
-from scheveningen.models.constructions.positions import alternating_schedule, zero_possible
+from scheveningen.models.constructions.positions import build, one_apart, search, team_b
+from scheveningen.models.constructions.positions.build import NoPlacement, switched_layout
+from scheveningen.models.constructions.positions.layout import (
+    group_phases,
+    least_pairs,
+    position_class,
+    position_group,
+    zero_possible,
+)
+from scheveningen.models.constructions.positions.one_apart import one_apart_closed
+from scheveningen.models.constructions.positions.rounds import unclash_b
+from scheveningen.models.constructions.positions.search import alternating_schedule, oriented_layout
+from scheveningen.models.constructions.positions.states import bands, paces, place_by_states
+from scheveningen.models.constructions.positions.team_a import class_zero_takers, place_by_flow, rotation
+from scheveningen.models.constructions.positions.team_b import deal_in_order, koenig_deal
 from scheveningen.models.constructions.sitouts import Outcome, zero_break_modes
-from scheveningen.models.constructions.unequal import construct_unequal
+from scheveningen.models.constructions.unequal.dispatch import construct_unequal
 from scheveningen.solver.verify.verifier import verify
 
 
@@ -162,9 +175,9 @@ def test_the_state_model_places_team_a_where_the_greedy_choice_cannot(p: int, q:
     """One team playing every round, the other's passes cut across the rounds: the class-0 takers
     chosen pass by pass leave the cut a repeat, the state model chooses them with the cut."""
     sitting, full = max(p, q), k
-    phase = positions._phases(sitting, full, [])
-    zero = positions._class_zero(sitting, full, phase)
-    assert zero is not None and positions._place_a(sitting, full, k, phase, zero) is None
+    phase = group_phases(sitting, full, [])
+    zero = class_zero_takers(sitting, full, phase)
+    assert zero is not None and place_by_flow(sitting, full, k, phase, zero) is None
     check_no_break(p, q, k)
 
 
@@ -175,9 +188,9 @@ def test_the_layout_has_no_break_exactly_where_the_sit_out_model_finds_one(p: in
     different model of every schedule without a break keeping rules 1-3)."""
     assert zero_possible(p, k)
     try:
-        oriented = positions._oriented(p, k, k, None)
+        oriented = oriented_layout(p, k, k, None)
         built = oriented is not None and oriented[1] == 0  # (else switching pairs, where none is proven)
-    except positions._Impossible:
+    except NoPlacement:
         built = False
     found = zero_break_modes(p, k, 5.0).outcome
     assert found in (Outcome.FOUND, Outcome.NONE)
@@ -191,8 +204,8 @@ def test_where_no_order_without_a_break_exists_switching_pairs_give_four_breaks(
     every rule kept, where the layout gave nothing and the construction the reserves' k - 4 (or, at 9
     against 6, 11)."""
     assert zero_possible(p, k)
-    with pytest.raises(positions._Impossible):
-        positions._build(p, k, k, [], None)
+    with pytest.raises(NoPlacement):
+        switched_layout(p, k, k, [], None)
     built = alternating_schedule(p, k, k)
     assert built is not None
     verdict = verify(built)
@@ -208,9 +221,9 @@ def test_a_proof_of_no_order_in_either_team_order_never_escapes(monkeypatch: pyt
     def first_unsure_then_proven(p: int, q: int, _k: int, _deadline: float | None) -> None:
         calls.append((p, q))
         if len(calls) == 2:
-            raise positions._Impossible
+            raise NoPlacement
 
-    monkeypatch.setattr(positions, "_oriented", first_unsure_then_proven)
+    monkeypatch.setattr(search, "oriented_layout", first_unsure_then_proven)
     assert alternating_schedule(13, 10, 10) is None
     assert calls == [(13, 10), (10, 13)]
 
@@ -220,11 +233,11 @@ def test_dealing_team_b_in_order_clears_the_repeats_the_exchanges_leave(p: int, 
     """Both teams sitting out, the boards near the smaller team: after Koenig's deal and the cycle
     exchanges a B player still meets itself in a round, while the deal pass by pass has none, and
     keeps what the layout needs: every pair once, every B player once a B-pass in its own class."""
-    alpha = positions._rotation(p, q, k, [])
+    alpha = rotation(p, q, k, [])
     assert alpha is not None
-    beta = positions._deal_b(p, q, alpha)
-    assert beta is not None and not positions._unclash_b(p, q, k, alpha, beta, None)
-    in_order = positions._deal_b_in_order(p, q, k, alpha)
+    beta = koenig_deal(p, q, alpha)
+    assert beta is not None and not unclash_b(p, q, k, alpha, beta, None)
+    in_order = deal_in_order(p, q, k, alpha)
     assert in_order is not None
     assert len(set(zip(alpha, in_order, strict=True))) == p * q
     first_of_class = (q + 1) // 2
@@ -232,7 +245,7 @@ def test_dealing_team_b_in_order_clears_the_repeats_the_exchanges_leave(p: int, 
         in_pass = in_order[n * q : (n + 1) * q]
         assert sorted(in_pass) == list(range(q))
         for s in range(n * q, (n + 1) * q):
-            assert (in_order[s] >= first_of_class) == (positions._class(s, q) == 1)
+            assert (in_order[s] >= first_of_class) == (position_class(s, q) == 1)
     for r in range(p * q // k):
         assert len(set(in_order[r * k : (r + 1) * k])) == k
     check_no_break(p, q, k)
@@ -247,8 +260,8 @@ def test_a_team_in_whole_rounds_goes_second_and_meets_no_repeat(p: int, q: int, 
 
     forbidden = refusing("a repeat in a round where the passes are whole rounds")
     with pytest.MonkeyPatch.context() as patch:
-        for name in ("_deal_b_in_order", "_search_b", "_mend_model"):
-            patch.setattr(positions, name, forbidden)
+        for name in ("deal_in_order", "search_b", "mend_model"):
+            patch.setattr(build, name, forbidden)
         check_no_break(p, q, k)
 
 
@@ -258,7 +271,7 @@ def test_where_the_greedy_deal_gets_stuck_the_model_deals_the_rest(p: int, q: in
     (here all of them, or all but a few) are dealt by the CP-SAT model, and the layout has no break
     (the alternating layout found nothing at these sizes before the deal in order)."""
     calls: list[bool] = []
-    model = positions._deal_window
+    model = team_b.deal_window
 
     def counted(*args: Any, **kwargs: Any) -> list[list[int]] | None:
         window = model(*args, **kwargs)
@@ -266,9 +279,9 @@ def test_where_the_greedy_deal_gets_stuck_the_model_deals_the_rest(p: int, q: in
         return window
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(positions, "_deal_window", counted)
-        patch.setattr(positions, "one_apart_closed", lambda *args, **kwargs: None)  # (8 against 9 has one)
-        patch.setattr(positions, "SEARCH_FIRST_ROUNDS", 0)  # (8 against 9 on 6 has the local search first)
+        patch.setattr(team_b, "deal_window", counted)
+        patch.setattr(search, "one_apart_closed", lambda *args, **kwargs: None)  # (8 against 9 has one)
+        patch.setattr(build, "SEARCH_FIRST_ROUNDS", 0)  # (8 against 9 on 6 has the local search first)
         check_no_break(p, q, k)
     assert calls and calls[-1]
 
@@ -280,15 +293,15 @@ def test_with_rounds_under_three_quarters_of_a_team_the_local_search_clears_the_
     and team B is never dealt again in order (which took 5 s at 70 against 69 on 46 and found nothing
     in 9 s at 91 against 92 on 52, where the designer gave 2,274 breaks)."""
     searched: list[bool] = []
-    search = positions._search_b
+    local_search = build.search_b
 
     def counted(*args: Any, **kwargs: Any) -> bool:
-        searched.append(search(*args, **kwargs))
+        searched.append(local_search(*args, **kwargs))
         return searched[-1]
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(positions, "_search_b", counted)
-        patch.setattr(positions, "_deal_b_in_order", refusing("the deal in order after the local search"))
+        patch.setattr(build, "search_b", counted)
+        patch.setattr(build, "deal_in_order", refusing("the deal in order after the local search"))
         check_no_break(p, q, k)
     assert searched
 
@@ -297,7 +310,7 @@ def middle_windows(p: int, q: int, k: int, lookahead: float) -> list[tuple[int, 
     """The stretches that team B's deal in order dealt again by CP-SAT before its last passes, for the
     layout of p against q on k boards (built and checked without a break) with this lookahead weight."""
     windows: list[tuple[int, int, int]] = []
-    model = positions._deal_window
+    model = team_b.deal_window
 
     def recorded(k: int, alpha: list[int], spots: list[list[int]], kept: list[list[int]], hi: int, *rest: Any) -> Any:
         window = model(k, alpha, spots, kept, hi, *rest)
@@ -306,11 +319,11 @@ def middle_windows(p: int, q: int, k: int, lookahead: float) -> list[tuple[int, 
         return window
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(positions, "_deal_window", recorded)
-        patch.setattr(positions, "DEAL_LOOKAHEAD", lookahead)
-        patch.setattr(positions, "SEARCH_FIRST_ROUNDS", 0)  # the deal in order, not the local search first
+        patch.setattr(team_b, "deal_window", recorded)
+        patch.setattr(team_b, "DEAL_LOOKAHEAD", lookahead)
+        patch.setattr(build, "SEARCH_FIRST_ROUNDS", 0)  # the deal in order, not the local search first
         check_no_break(p, q, k)
-    return [(lo, hi, passes) for lo, hi, passes in windows if hi < passes - positions.DEAL_TAIL]
+    return [(lo, hi, passes) for lo, hi, passes in windows if hi < passes - team_b.DEAL_TAIL]
 
 
 def test_a_stuck_pass_is_dealt_again_with_its_neighbours() -> None:
@@ -322,7 +335,7 @@ def test_a_stuck_pass_is_dealt_again_with_its_neighbours() -> None:
 def test_the_lookahead_keeps_a_player_for_the_next_pass_s_part_of_a_shared_round() -> None:
     """With the lookahead the same deal never gets stuck before its last passes: the B players still
     to meet an A player of the next pass's part of a shared round are kept out of this pass's part."""
-    assert not middle_windows(49, 50, 35, positions.DEAL_LOOKAHEAD)
+    assert not middle_windows(49, 50, 35, team_b.DEAL_LOOKAHEAD)
 
 
 @pytest.mark.parametrize("p, q, k", [(35, 36, 30), (50, 49, 35)])
@@ -332,8 +345,8 @@ def test_the_state_model_follows_the_supply_of_class_0_positions(p: int, q: int,
     pace (the supply shared evenly) the state model places team A at once; the placement keeps every
     rule the layout needs: each pass holds every A player once, each player stays in its group (so
     alternates), takes ceil(q/2) class-0 positions and never plays twice in a round."""
-    phase = positions._phases(p, q, [])
-    alpha, _proven = positions._place_by_states(p, q, k, phase, None, 1)
+    phase = group_phases(p, q, [])
+    alpha, _proven = place_by_states(p, q, k, phase, None, 1)
     assert alpha is not None
     check_placement(alpha, p, q, k, phase)
 
@@ -349,8 +362,8 @@ def check_placement(alpha: list[int] | None, p: int, q: int, k: int, phase: list
     for s, a in enumerate(alpha):
         where.setdefault(a, []).append(s)
     for a, spots in where.items():
-        assert [positions._group(s, p) for s in spots] == phase[a]
-        assert sum(positions._class(s, q) == 0 for s in spots) == (q + 1) // 2
+        assert [position_group(s, p) for s in spots] == phase[a]
+        assert sum(position_class(s, q) == 0 for s in spots) == (q + 1) // 2
         assert all(s // k != t // k for s, t in itertools.pairwise(spots)), a
 
 
@@ -363,13 +376,13 @@ def test_with_switches_the_pace_ends_at_the_class_0_count_every_player_needs() -
     assert not zero_possible(p, q)
     size0 = (p + 1) // 2
     middle = min(range(1, q - 1, 2), key=lambda m: (abs(2 * (m + 1) - q), m))  # after an even number of games
-    phase = positions._phases(p, q, [(middle, 0, size0)])
+    phase = group_phases(p, q, [(middle, 0, size0)])
     kinds: dict[tuple[int, ...], list[int]] = {}
     for a in range(p):
         kinds.setdefault(tuple(phase[a]), []).append(a)
     assert len(kinds) == 4
-    assert all(pace[-1] == (q + 1) // 2 for pace in positions._paces(p, q, phase, kinds).values())
-    alpha, _proven = positions._place_by_states(p, q, k, phase, None, 4)
+    assert all(pace[-1] == (q + 1) // 2 for pace in paces(p, q, phase, kinds).values())
+    alpha, _proven = place_by_states(p, q, k, phase, None, 4)
     check_placement(alpha, p, q, k, phase)
 
 
@@ -380,15 +393,13 @@ def test_the_corridors_start_at_or_below_the_drift_the_cut_forces(p: int, k: int
     class, and the class-0 counts drift about k / (2(p - k)) from the pace each way.  A corridor
     narrower than that has no placement (proven at once), and the first corridor tried is never wider
     than the narrowest with one, so the state model solves in the narrowest that fits."""
-    phase = positions._phases(p, k, [])
-    bands = positions._bands(p, k, k)
-    assert bands[-1] is None and all(a < b for a, b in itertools.pairwise(bands[:-1]))
-    narrowest = next(
-        band for band in range(1, k) if positions._place_by_states(p, k, k, phase, None, band)[0] is not None
-    )
+    phase = group_phases(p, k, [])
+    tried = bands(p, k, k)
+    assert tried[-1] is None and all(a < b for a, b in itertools.pairwise(tried[:-1]))
+    narrowest = next(band for band in range(1, k) if place_by_states(p, k, k, phase, None, band)[0] is not None)
     assert abs(narrowest - k / (2 * (p - k))) <= 1
-    assert bands[0] is not None and bands[0] <= narrowest
-    alpha, _proven = positions._place_by_states(p, k, k, phase, None, narrowest)
+    assert tried[0] is not None and tried[0] <= narrowest
+    alpha, _proven = place_by_states(p, k, k, phase, None, narrowest)
     check_placement(alpha, p, k, k, phase)
 
 
@@ -396,14 +407,14 @@ def test_with_one_team_full_the_order_needing_fewer_switching_pairs_goes_first(m
     """84 against 60 on 60: with the full team second the surplus needs two switching pairs, with it
     first one; the state model placed the sitting team with two pairs in none of 10 s, where the other
     order answers in about 3 s.  So that order is tried first, either way round the spec has them."""
-    assert positions._least_pairs(84, 60) == 2 and positions._least_pairs(60, 84) == 1
+    assert least_pairs(84, 60) == 2 and least_pairs(60, 84) == 1
     calls: list[tuple[int, int]] = []
 
     def record(p: int, q: int, _k: int, _deadline: float | None) -> None:
         calls.append((p, q))
 
-    monkeypatch.setattr(positions, "_oriented", record)
-    monkeypatch.setattr(positions, "_spliced", lambda *_args: None)  # as where the splices find nothing
+    monkeypatch.setattr(search, "oriented_layout", record)
+    monkeypatch.setattr(search, "spliced_layout", lambda *_args: None)  # as where the splices find nothing
     for size_a, size_b in ((84, 60), (60, 84)):
         calls.clear()
         assert alternating_schedule(size_a, size_b, 60) is None
@@ -429,7 +440,7 @@ def test_with_both_teams_sitting_out_the_smaller_team_goes_first(
 ) -> None:
     """Both teams sitting out in passes that are not whole rounds, no switch needed, teams more than one
     apart: the smaller team first (team B's deal was mostly much faster so, and where it was not, by a
-    second or two: benchmarks/results/unequal_team_order.md).  The other order still follows where the
+    second or two: benchmarks/results/unequal_coverage/unequal_team_order.md).  The other order still follows where the
     first finds nothing, and the schedule keeps the spec's teams."""
     calls: list[tuple[int, int]] = []
 
@@ -437,8 +448,8 @@ def test_with_both_teams_sitting_out_the_smaller_team_goes_first(
         calls.append((a, b))
 
     with monkeypatch.context() as patch:
-        patch.setattr(positions, "_oriented", record)
-        patch.setattr(positions, "one_apart_closed", lambda *args, **kwargs: None)  # (20 against 21 has one)
+        patch.setattr(search, "oriented_layout", record)
+        patch.setattr(search, "one_apart_closed", lambda *args, **kwargs: None)  # (20 against 21 has one)
         assert alternating_schedule(p, q, k) is None
     assert calls == [first, first[::-1]]
     check_no_break(p, q, k)
@@ -453,7 +464,7 @@ def test_an_order_the_splices_placed_with_its_fewest_pairs_is_not_tried_again(mo
     def record(p: int, q: int, _k: int, _deadline: float | None) -> None:
         calls.append((p, q))
 
-    monkeypatch.setattr(positions, "_oriented", record)
+    monkeypatch.setattr(search, "oriented_layout", record)
     schedule = alternating_schedule(84, 60, 60)
     assert calls == [(60, 84)]
     assert schedule is not None and (schedule.team_a, schedule.team_b) == (84, 60)
@@ -507,10 +518,10 @@ def test_with_an_even_number_of_rounds_the_closed_form_is_the_schedule(p: int, k
 
     forbidden = refusing("an exchange where the closed form has no repeat")
     with pytest.MonkeyPatch.context() as patch:
-        for name in ("_unclash_b", "_mend_rounds", "_mend_model"):
-            patch.setattr(positions, name, forbidden)
+        for name in ("unclash_b", "mend_rounds"):  # (the closed form asks for no other exchange)
+            patch.setattr(one_apart, name, forbidden)
         for size_a, size_b in ((p, p + 1), (p + 1, p)):
-            schedule = positions.one_apart_closed(size_a, size_b, k)
+            schedule = one_apart_closed(size_a, size_b, k)
             assert schedule is not None
             verdict = verify(schedule)
             assert verdict.ok, verdict.violations()
@@ -526,12 +537,12 @@ def test_the_layout_takes_the_closed_form_with_its_middle_round_mended(p: int, q
 
     forbidden = refusing("team B dealt where the closed form answers")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(positions, "_deal_b", forbidden)
+        patch.setattr(build, "koenig_deal", forbidden)
         check_no_break(p, q, k)
 
 
 def test_where_the_middle_round_stays_repeated_the_general_layout_answers() -> None:
     """14 against 15 on 10: no exchange clears the middle round, so the closed form gives nothing and
     the layout builds the schedule the general way."""
-    assert positions.one_apart_closed(14, 15, 10) is None
+    assert one_apart_closed(14, 15, 10) is None
     check_no_break(14, 15, 10)

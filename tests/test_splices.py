@@ -9,22 +9,30 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scheveningen.models.constructions import positions, splices
-from scheveningen.models.constructions.splices import position_class, position_group, spliced_order
+from scheveningen.models.constructions.positions.build import finish
+from scheveningen.models.constructions.positions.layout import (
+    least_pairs,
+    position_class,
+    position_group,
+    surplus,
+    switch_boundaries,
+)
+from scheveningen.models.constructions.positions.search import alternating_schedule
+from scheveningen.models.constructions.splices import SwitcherPaths, spliced_order
 from scheveningen.solver.verify.verifier import verify
 
 
 def switch_sizes() -> list[tuple[int, int]]:
     """(p, k): team A of p sitting out in turn against team B of k playing every round, where the
     layout needs a switching pair and p is not a multiple of k (that team goes second otherwise)."""
-    return [(p, k) for k in range(4, 101) for p in range(k + 1, 101) if p % k and positions._least_pairs(p, k)]
+    return [(p, k) for k in range(4, 101) for p in range(k + 1, 101) if p % k and least_pairs(p, k)]
 
 
 def placed(p: int, k: int) -> tuple[list[int], int]:
     """The spliced order with the fewest pairs, or one more, and the pairs it has."""
-    least = positions._least_pairs(p, k)
+    least = least_pairs(p, k)
     for pairs in (least, least + 1):
-        alpha = spliced_order(p, k, k, pairs, positions._surplus(p, k), positions._switch_boundaries(k))
+        alpha = spliced_order(p, k, k, pairs, surplus(p, k), switch_boundaries(k))
         if alpha is not None:
             return alpha, pairs
     raise AssertionError(f"no spliced order for {p} against {k}")
@@ -57,7 +65,7 @@ def test_spliced_orders_keep_what_the_layout_needs(p: int, k: int) -> None:
     9, 9 s; 98 against 70: no corridor up to 8 with two pairs), and small ones."""
     alpha, pairs = placed(p, k)
     check_order(alpha, p, k, k, pairs)
-    assert pairs == positions._least_pairs(p, k)
+    assert pairs == least_pairs(p, k)
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
@@ -68,8 +76,8 @@ def test_every_switch_size_gets_a_verified_schedule(size: tuple[int, int]) -> No
     p, k = size
     alpha, pairs = placed(p, k)
     check_order(alpha, p, k, k, pairs)
-    assert pairs <= positions._least_pairs(p, k) + 1
-    schedule = positions._finish(p, k, k, alpha, None)
+    assert pairs <= least_pairs(p, k) + 1
+    schedule = finish(p, k, k, alpha, None)
     assert schedule is not None
     verdict = verify(schedule)
     assert verdict.ok, verdict.violations()
@@ -77,7 +85,7 @@ def test_every_switch_size_gets_a_verified_schedule(size: tuple[int, int]) -> No
 
 
 def brute_force_counts(p: int, q: int, k: int, first: int, b: int) -> set[int]:
-    """Every class-0 count up to pass b of the paths :class:`splices._Switcher` describes, by listing
+    """Every class-0 count up to pass b of the paths :class:`SwitcherPaths` describes, by listing
     them all: a position of group ``first`` up to pass b and of the other after, consecutive ones in
     different rounds, ceil(q/2) of class 0 in all."""
     need = (q + 1) // 2
@@ -102,7 +110,7 @@ def brute_force_counts(p: int, q: int, k: int, first: int, b: int) -> set[int]:
 def test_the_switchers_counts_are_those_of_every_path(p: int, q: int, k: int, first: int, b: int) -> None:
     """The bit sets forward and backward give exactly the counts the paths have, and a path asked for
     with one of them is such a path."""
-    switcher = splices._Switcher(p, q, k, first, b, set())
+    switcher = SwitcherPaths(p, q, k, first, b, set())
     counts = switcher.counts()
     assert counts == brute_force_counts(p, q, k, first, b)
     for count in counts:
@@ -115,7 +123,7 @@ def test_the_switchers_counts_are_those_of_every_path(p: int, q: int, k: int, fi
 
 
 def test_a_passed_deadline_gives_nothing() -> None:
-    assert spliced_order(74, 70, 70, 1, positions._surplus(74, 70), positions._switch_boundaries(70), 0.0) is None
+    assert spliced_order(74, 70, 70, 1, surplus(74, 70), switch_boundaries(70), 0.0) is None
 
 
 @pytest.mark.parametrize("p, q, k", [(52, 84, 39), (84, 52, 39), (54, 62, 36), (20, 92, 16)])
@@ -123,11 +131,11 @@ def test_both_teams_sitting_out_get_the_splices_too(p: int, q: int, k: int) -> N
     """Both teams sitting out, switches needed: the splices place team A as well (52 against 84 on 39:
     the previous route left 52 breaks after 10 s), and the layout's schedule, team B dealt to that
     order, passes the verifier with the fewest pairs' two breaks."""
-    least = positions._least_pairs(p, q)
-    alpha = spliced_order(p, q, k, least, positions._surplus(p, q), positions._switch_boundaries(q))
+    least = least_pairs(p, q)
+    alpha = spliced_order(p, q, k, least, surplus(p, q), switch_boundaries(q))
     assert alpha is not None
     check_order(alpha, p, q, k, least)
-    schedule = positions.alternating_schedule(p, q, k)
+    schedule = alternating_schedule(p, q, k)
     assert schedule is not None and (schedule.team_a, schedule.team_b, schedule.boards) == (p, q, k)
     verdict = verify(schedule)
     assert verdict.ok, verdict.violations()

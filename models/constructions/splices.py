@@ -1,10 +1,10 @@
 """Team A's order in the alternating layout where players switch group: designed paths, spliced.
 
-The setting is :mod:`scheveningen.models.constructions.positions`: positions s = 0 .. pq - 1, round s // k, A-pass
-s // p, a position's *group* (s + s // p) mod 2 and *class* (s + s // q) mod 2.  A *path* is one
-position in every A-pass, an A player's games.  Consecutive positions of one group are an odd
-distance apart (the player alternates) and of different groups an even one (a break); the path
-repeats nobody in a round exactly when consecutive positions lie in different rounds.  Placing team A
+The setting is :mod:`scheveningen.models.constructions.positions.layout`: positions s = 0 .. pq - 1,
+round s // k, A-pass s // p, a position's *group* (s + s // p) mod 2 and *class* (s + s // q) mod 2.
+A *path* is one position in every A-pass, an A player's games.  Consecutive positions of one group
+are an odd distance apart (the player alternates) and of different groups an even one (a break); the
+path repeats nobody in a round exactly when consecutive positions lie in different rounds.  Placing team A
 is covering the positions with p such paths, each holding ceil(q/2) of class 0 (then team B can be
 dealt so that every pair meets once).
 
@@ -20,7 +20,7 @@ sizes, in three steps:
    pass b and backward from the last pass, so every count a switcher can hold in its group-0 stretch
    with ceil(q/2) in all is known at once.  Counting positions: the players always in group 0 hold
    ceil(q/2) each of class 0 exactly when the switchers' group-0 stretches hold pairs * ceil(q/2)
-   plus group 0's surplus (``positions._surplus``).  Each switcher gets a share of that which the
+   plus group 0's surplus (``positions.layout.surplus``).  Each switcher gets a share of that which the
    others can still complete, and a path with it, nearest its offset of the pass before where there
    is a choice.
 2. **The others keep their rank.**  In every pass a group's positions left by the switchers go, in
@@ -40,23 +40,14 @@ on with the state model.  Everything here is deterministic.
 from __future__ import annotations
 
 import bisect
-import time
+
+from scheveningen.models.constructions.positions.layout import deadline_passed, position_class, position_group
 
 #: Boundaries (switch passes, from the middle out) :func:`spliced_order` tries before giving up.
 SPLICE_BOUNDARIES = 8
 
 #: Partners with too few that a player with too many tries exchanges between two passes with, nearest first.
 SEGMENT_PARTNERS = 6
-
-
-def position_group(s: int, p: int) -> int:
-    """The group of position ``s`` with team A's passes of ``p``: (s + s // p) mod 2."""
-    return (s + s // p) % 2
-
-
-def position_class(s: int, q: int) -> int:
-    """The class of position ``s`` with team B's passes of ``q``: (s + s // q) mod 2."""
-    return (s + s // q) % 2
 
 
 def spliced_order(
@@ -70,7 +61,7 @@ def spliced_order(
     if pairs < 1 or 2 * pairs > p:
         return None
     for b in boundaries[:SPLICE_BOUNDARIES]:
-        if _late(deadline):
+        if deadline_passed(deadline):
             return None
         paths = _switch_paths(p, q, k, pairs, surplus, b)
         if paths is None:
@@ -85,14 +76,13 @@ def spliced_order(
     return None
 
 
-def _late(deadline: float | None) -> bool:
-    return deadline is not None and time.monotonic() > deadline
-
-
-class _Switcher:
-    """The paths of a switcher from group ``first`` to the other after pass ``b``, avoiding ``used``:
-    ``ahead[s]``, the class-0 counts a path can hold from pass 0 to s (s up to pass b), and
-    ``behind[s]``, from s to the last pass (s after pass b), as bit sets."""
+class SwitcherPaths:
+    """The paths of a switcher from group ``first`` to the other after pass ``b``, avoiding the positions
+    ``used``: one position a pass, of group ``first`` up to pass b and of the other after, consecutive
+    ones in different rounds (rounds of ``k``), ceil(q/2) of class 0 in all.  :meth:`counts` gives
+    every class-0 count up to pass b such a path can have, :meth:`path` a path with one of them.
+    Inside, ``ahead[s]`` is the class-0 counts a path can hold from pass 0 to s (s up to pass b), and
+    ``behind[s]`` from s to the last pass (s after pass b), as bit sets."""
 
     def __init__(self, p: int, q: int, k: int, first: int, b: int, used: set[int]) -> None:
         self.p, self.q, self.k, self.b = p, q, k, b
@@ -194,10 +184,10 @@ def _switch_paths(p: int, q: int, k: int, pairs: int, surplus: int, b: int) -> l
     need = (q + 1) // 2
 
     # a switcher's share: its class-0 positions in group 0 (up to b from group 0, after b from group 1)
-    def shares(first: int, switcher: _Switcher) -> set[int]:
+    def shares(first: int, switcher: SwitcherPaths) -> set[int]:
         return {c if first == 0 else need - c for c in switcher.counts()}
 
-    blank = {first: _Switcher(p, q, k, first, b, set()) for first in (0, 1)}  # no position taken yet
+    blank = {first: SwitcherPaths(p, q, k, first, b, set()) for first in (0, 1)}  # no position taken yet
     free = {first: shares(first, switcher) for first, switcher in blank.items()}
     if not free[0] or not free[1]:
         return None
@@ -209,7 +199,7 @@ def _switch_paths(p: int, q: int, k: int, pairs: int, surplus: int, b: int) -> l
         rest = order[i + 1 :]
         low = sum(min(free[f]) for f in rest)
         high = sum(max(free[f]) for f in rest)
-        switcher = _Switcher(p, q, k, first, b, used) if used else blank[first]
+        switcher = SwitcherPaths(p, q, k, first, b, used) if used else blank[first]
         fair = remaining / (len(rest) + 1)
         options = sorted(
             (w for w in shares(first, switcher) if low <= remaining - w <= high), key=lambda w: (abs(w - fair), w)
@@ -302,7 +292,7 @@ def _even_counts(p: int, q: int, k: int, players: list[list[int]], fixed: int, d
                         return x, y, m, q
         for x in over:  # between two passes, the nearest few partners
             for y in nearest(x, [y for y in short if group[y] == group[x]])[:SEGMENT_PARTNERS]:
-                if _late(deadline):
+                if deadline_passed(deadline):
                     return None
                 most = min(tails[x][0] - need, need - tails[y][0])
                 # exchanging passes start .. end - 1 moves lead[start] - lead[end] from x to y
@@ -321,7 +311,7 @@ def _even_counts(p: int, q: int, k: int, players: list[list[int]], fixed: int, d
     # Moves that only pass a surplus on leave the total off unchanged; give up after p of them in a row.
     least, since = off(), 0
     while least and since <= p:
-        if _late(deadline) or (found := exchange()) is None:
+        if deadline_passed(deadline) or (found := exchange()) is None:
             return False
         x, y, start, end = found
         for m in range(start, end):
