@@ -1,7 +1,7 @@
 """Played rounds that deviate from every known design (issue 10): the last played round with two boards'
 opponents swapped, or two games played with colours reversed.
 
-The repair re-pairs windows of rounds with every colour kept but the flipped players' (solver/scale/lns.py
+The repair re-pairs windows of rounds with every colour kept but the flipped players' (solver/scale/lns/pairings.py
 ``repair_pairings``); these tests check that each rule and request is kept, that the breaks stay near the
 plain design's, and that one worker with a work limit gives the same schedule every time.
 """
@@ -15,22 +15,19 @@ import pytest
 from scheveningen.models.domain.grid import Grid
 from scheveningen.models.domain.match import Match, PlayedRound
 from scheveningen.models.domain.schedule import Game, Schedule
-from scheveningen.solver.design.pipeline import DesignParams, design_match
+from scheveningen.solver.design import DesignParams, design_match
 from scheveningen.solver.scale.driver import spec_bound
-from scheveningen.solver.scale.lns import (
+from scheveningen.solver.scale.lns.damage import affected_players, flipped_players, with_played
+from scheveningen.solver.scale.lns.exchange import (
     SHORT_EXCHANGE,
-    affected_players,
     can_meet_everyone,
     exchange_phases,
     exchange_plans,
-    flipped_players,
-    recolour_opening,
-    repair,
-    repair_pairings,
-    rules_kept,
     swap_roles,
-    with_played,
 )
+from scheveningen.solver.scale.lns.pairings import repair_pairings
+from scheveningen.solver.scale.lns.repair import recolour_opening, repair
+from scheveningen.solver.scale.lns.rules import rules_kept
 from scheveningen.solver.scale.start import Symmetry, bases, find_start
 from scheveningen.solver.verify.verifier import verify
 

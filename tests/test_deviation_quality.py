@@ -18,18 +18,12 @@ from scheveningen.models.constructions.equal import construct
 from scheveningen.models.domain.grid import Grid
 from scheveningen.models.domain.match import Match
 from scheveningen.solver.io.spec import parse_spec
-from scheveningen.solver.scale.lns import (
-    Budget,
-    break_players,
-    flipped_players,
-    repair_by_rounds,
-    repair_pairings,
-    repair_scattered,
-    rules_kept,
-    scattered_rounds,
-    solve_part,
-    with_played,
-)
+from scheveningen.solver.scale.lns.budget import Budget
+from scheveningen.solver.scale.lns.damage import flipped_players, with_played
+from scheveningen.solver.scale.lns.pairings import break_players, repair_pairings, repair_scattered, scattered_rounds
+from scheveningen.solver.scale.lns.part import solve_part
+from scheveningen.solver.scale.lns.repair import repair_by_rounds
+from scheveningen.solver.scale.lns.rules import rules_kept
 from scheveningen.solver.scale.start import Symmetry, find_start
 from scheveningen.solver.verify.verifier import verify
 
