@@ -14,7 +14,7 @@ import pytest
 
 from scheveningen.models.formats.tables import published_text
 from scheveningen.solver.cli import main as cli
-from scheveningen.solver.design.pipeline import DesignBugError
+from scheveningen.solver.design import DesignBugError
 from scheveningen.solver.io import spec
 from scheveningen.solver.io.files import MAX_FILE_BYTES, MAX_SPEC_BYTES
 
@@ -176,6 +176,7 @@ def test_one_worker_with_a_work_limit_is_byte_identical(tmp_path: Path) -> None:
     for data in (one, two):
         data.pop("wall_time")
         data["parameters"].pop("search_time_limit")
+        data["stages"] = [{k: v for k, v in stage.items() if k != "seconds"} for stage in data["stages"]]
     assert one == two
 
 

@@ -1,7 +1,10 @@
-"""The design pipeline: every design verifies, relaxes only what the size forces, and is no worse than published."""
+"""The design table: every design verifies, relaxes only what the size forces, and is no worse than published."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 from dataclasses import replace
 
 import pytest
@@ -13,15 +16,18 @@ from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, Rul
 from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Colour, Player, Schedule, Team
 from scheveningen.models.formats.tables import published
-from scheveningen.solver.design import pipeline as design_module
-from scheveningen.solver.design.pipeline import (
+from scheveningen.solver.cli import main as cli
+from scheveningen.solver.design import (
+    STRATEGIES,
     DesignBugError,
     DesignInputError,
     DesignParams,
+    Outcome,
     Status,
     design,
     design_match,
 )
+from scheveningen.solver.design.stages.search import compute_start
 from scheveningen.solver.verify.verifier import verify
 
 #: Every size now starts from a construction or a best known table; these get more search time.
@@ -197,7 +203,7 @@ def test_a_model_bug_is_reported_loudly(monkeypatch: pytest.MonkeyPatch) -> None
         swapped = (type(first[0])(first[0].black, first[0].white), *first[1:])  # still complete, colours off
         return Schedule(good.boards, (swapped, *good.rounds[1:]))
 
-    monkeypatch.setattr(design_module.MatchModel, "schedule_from", broken)
+    monkeypatch.setattr(MatchModel, "schedule_from", broken)
     # A request rules out the direct construction, so the schedule must come from the model.
     match = Match(boards=4, meets=(Meet(a=1, b=1, round=1),))
     with pytest.raises(DesignBugError, match="verifier rejected"):
@@ -276,8 +282,8 @@ def test_a_match_with_looser_rules_starts_from_the_plain_design(rules: RuleSetti
 
 def test_runs_of_one_colour_get_no_plain_start() -> None:
     # max_run = 1 is stricter than rule 2: the plain design, with its breaks, would not keep it.
-    assert design_module.compute_start(Match(boards=6, rules=RuleSettings(max_run=1))) is None
-    assert design_module.compute_start(Match(boards=6, rules=RuleSettings(max_run=3))) is not None
+    assert compute_start(Match(boards=6, rules=RuleSettings(max_run=1))) is None
+    assert compute_start(Match(boards=6, rules=RuleSettings(max_run=3))) is not None
 
 
 @pytest.mark.parametrize(("boards", "double"), [(2, False), (7, True), (30, False), (30, True)])
@@ -359,3 +365,54 @@ def test_tiny_matches_with_looser_rules_are_designed_and_verified(
     result = design_match(match, DesignParams(time_limit=2, workers=1))
     assert result.schedule is not None
     assert verify(result.schedule, double=double, match=match, declared_relaxed=result.relaxed).ok
+
+
+# --------------------------------------------------------------------------- the strategy table and its record
+
+
+def test_the_stages_tried_are_the_table_in_order_down_to_the_one_that_answered() -> None:
+    result = design(5, DesignParams(time_limit=5, workers=1))
+    names = [stage.name for stage in result.stages]
+    assert names == [strategy.name for strategy in STRATEGIES[: len(names)]]
+    assert all(stage.outcome is Outcome.SKIPPED for stage in result.stages[:-1])
+    assert result.stages[-1].name == "plain start" and result.stages[-1].outcome is Outcome.ANSWERED
+    assert all(stage.within is None for stage in result.stages)
+
+
+def test_without_a_start_the_shortcuts_are_skipped_and_the_full_model_answers() -> None:
+    result = design(4, DesignParams(time_limit=10, workers=1), use_start=False)
+    outcomes = {stage.name: stage.outcome for stage in result.stages}
+    assert outcomes["plain start"] is Outcome.SKIPPED
+    assert outcomes["no room to build the full model"] is Outcome.NO_ANSWER
+    assert result.stages[-1].name == "full model search" and result.stages[-1].outcome is Outcome.ANSWERED
+
+
+def test_an_entry_that_designs_a_variant_first_lists_the_variants_stages_within_it() -> None:
+    # "fair" with a request on a double round: designed for fewest breaks first (an image of the double
+    # round's construction), then that answer is the fair one.
+    match = Match(boards=6, double=True, rules=RuleSettings(objective="fair"), meets=(Meet(a=1, b=5, round=3),))
+    result = design_match(match, DesignParams(time_limit=10, workers=1, work_limit=2))
+    fair, *variant = result.stages
+    assert fair.within is None and fair.outcome is Outcome.ANSWERED and result.schedule is not None
+    assert variant and all(stage.within == fair.name for stage in variant)
+    assert variant[-1].name == "double round with requests" and variant[-1].outcome is Outcome.ANSWERED
+
+
+def _schev(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_json_report_lists_the_stages_tried_and_verbose_prints_them() -> None:
+    code, out, err = _schev("generate", "5", "--workers", "1", "--format", "json", "--verbose")
+    stages = json.loads(out)["stages"]
+    assert code == 0
+    assert [stage["name"] for stage in stages] == [strategy.name for strategy in STRATEGIES[: len(stages)]]
+    assert all(set(stage) == {"name", "seconds", "outcome", "within"} for stage in stages)
+    assert stages[-1]["outcome"] == "answered"
+    printed = [line.rpartition(" (")[0] for line in err.splitlines() if line.startswith("schev: stage ")]
+    assert printed == [f"schev: stage {stage['name']}: {stage['outcome']}" for stage in stages]
+    _code, _out, quiet = _schev("generate", "5", "--workers", "1", "--format", "json")
+    assert not any(line.startswith("schev: stage ") for line in quiet.splitlines())

@@ -1,7 +1,7 @@
 """Double rounds with requests that no image of the construction keeps (issue 10): the folded design
-(solver/design/pipeline.py, models/constructions/folding.py) and the organisers' stage on the double round
+(solver/design/stages/at_scale.py, models/constructions/folding.py) and the organisers' stage on the double round
 itself, whose parts
-(solver/scale/lns.py) count each pair's two meetings, one with each colour."""
+(solver/scale/lns/part.py) count each pair's two meetings, one with each colour."""
 
 from __future__ import annotations
 
@@ -16,9 +16,12 @@ from scheveningen.models.constructions.equal import construct
 from scheveningen.models.domain.grid import Grid
 from scheveningen.models.domain.match import Match, Meet, PlayedRound
 from scheveningen.models.domain.schedule import Game, Player, Schedule
-from scheveningen.solver.design.pipeline import DOUBLE_SCALE_BOARDS, DesignParams, Status, design_match
+from scheveningen.solver.design import DesignParams, Status, design_match
+from scheveningen.solver.design.stages.at_scale import DOUBLE_SCALE_BOARDS
 from scheveningen.solver.scale.driver import obvious_conflict
-from scheveningen.solver.scale.lns import Budget, rules_kept, solve_part
+from scheveningen.solver.scale.lns.budget import Budget
+from scheveningen.solver.scale.lns.part import solve_part
+from scheveningen.solver.scale.lns.rules import rules_kept
 from scheveningen.solver.scale.start import Symmetry
 from scheveningen.solver.verify.verifier import verify
 

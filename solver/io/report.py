@@ -9,11 +9,10 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
-from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Schedule, Team
 from scheveningen.models.domain.written import WrittenSchedule
 from scheveningen.models.formats.textform import format_text
-from scheveningen.solver.design.pipeline import Result
+from scheveningen.solver.design.params import Result
 from scheveningen.solver.verify.compare import Comparison
 from scheveningen.solver.verify.equivalence import CanonicalForm
 from scheveningen.solver.verify.verifier import Verdict
@@ -117,6 +116,7 @@ def result_data(result: Result) -> dict[str, object]:
         "requests": [request.describe() for request in match.requests()],
         "parameters": result.parameters(),
         "wall_time": round(result.wall_time, 3),
+        "stages": [stage.as_dict() for stage in result.stages],
         "messages": list(result.messages),
         "games": games_as_json(result.schedule) if result.schedule else [],
         "sitting_out": _sitting_out(result),
@@ -124,6 +124,15 @@ def result_data(result: Result) -> dict[str, object]:
         "verification": result.verdict.as_dict() if result.verdict else {},
     }
     return data
+
+
+def stage_lines(result: Result) -> list[str]:
+    """The entries of the strategy table the design tried, one line each, in order (``--verbose``)."""
+    lines = []
+    for stage in result.stages:
+        name = stage.name if stage.within is None else f"{stage.within} > {stage.name}"
+        lines.append(f"stage {name}: {stage.outcome.value} ({stage.seconds:.3f} s)")
+    return lines
 
 
 def verdict_text(verdict: Verdict, name: str = "") -> str:
@@ -136,9 +145,9 @@ def verdict_text(verdict: Verdict, name: str = "") -> str:
     )
     lines.append(f"verdict: {'ok' if verdict.ok else 'BROKEN'}")
     lines += [f"note: {note}" for note in verdict.notes if "relaxed" not in note]
-    for rule, rv in verdict.rules.items():
-        if rule is Rule.FEWEST_BREAKS:
-            lines.append(f"rule {int(rule)} {rule.title}: {m.total_breaks} breaks")
+    for rule, rv in verdict.rules.items():  # every rule of the registry, as checked, by number
+        if rule.counted:  # the objective, measured by the metrics: the breaks
+            lines.append(f"rule {int(rule)} {verdict.title(rule)}: {m.total_breaks} breaks")
             continue
         lines.append(f"rule {int(rule)} {verdict.title(rule)}: {rv.status}")
         if rv.excuse:

@@ -1,1 +1,1 @@
-"""What every search of a design run shares: its stop flag."""
+"""What every search of a design run shares: its parameters and its stop flag."""

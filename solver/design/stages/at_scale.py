@@ -1,0 +1,104 @@
+"""Equal teams with requests through the organisers' stage (``solver/scale/driver.py``: start from an
+image of the best design, repair, improve by large-neighbourhood search): a single round as it is,
+and a double round as an image of its construction, folded into a single round, or as it is."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from scheveningen.models.constructions.folding import fold_match, unfold
+from scheveningen.models.domain.grid import Grid
+from scheveningen.solver.design.params import Result, Status
+from scheveningen.solver.design.results import empty, proven_bound, verify_and_report
+from scheveningen.solver.design.run import DesignRun, Start
+from scheveningen.solver.design.stages.search import search
+from scheveningen.solver.scale.driver import design_at_scale
+from scheveningen.solver.scale.start import find_start
+
+#: From this many boards on a double round with requests that has no paired schedule found goes
+#: through the organisers' stage on the double round itself (:func:`double_with_requests`); below,
+#: the full model, which proves the optimum there (5 boards, deviations in a played round, seeds
+#: 50-53 of ``custom_scale.py``: all four optimal, two only feasible from the stage).  At 7 boards the
+#: stage gave 16, 10 where the full model had 18, 18 for a wrong pairing after the second round of a pair.
+DOUBLE_SCALE_BOARDS = 6
+
+#: Below :data:`DOUBLE_SCALE_BOARDS` boards, the share of the time limit the folded design may use.
+SMALL_FOLD_SHARE = 0.2
+
+
+def at_scale(run: DesignRun) -> Result | None:
+    """A single round of equal teams with requests, through the organisers' stage; ``None`` where it
+    found nothing (requests that may be impossible: the full model then explains them)."""
+    scaled = design_at_scale(run.match, run.params, run.started, run.progress)
+    if scaled is None:
+        return None
+    run.messages.extend(scaled.messages)
+    if scaled.schedule is None:
+        return empty(run, Status.INFEASIBLE, scaled.explanation)
+    return verify_and_report(run, scaled.schedule, scaled.lower_bound, scaled.relaxed)
+
+
+def double_with_requests(run: DesignRun) -> Result | None:
+    """A double round of equal teams with requests (rounds played included), in three steps.
+
+    1. An image of the double-round construction keeping every request, answered at once
+       (renumbering each team, swapping the teams, reversing the colours or the order of the rounds
+       keep its breaks and rules: ``start.find_start``, within a quarter of the time; played rounds
+       as printed continue it).
+    2. Otherwise the match folded into a single round (``models/constructions/folding.py``: a paired double round,
+       each round's games played again at once with colours reversed, is a single round with rules
+       1 and 2 free), designed by the organisers' stage (``solver/scale/driver.py``: start, repair,
+       neighbourhood search) and unfolded.  The bound reported and aimed at is the double round's own.
+    3. Where the requests fold to nothing (they ask for something no paired schedule has: a wrong
+       pairing in the second round of a pair, say) or the folded design finds nothing, from
+       :data:`DOUBLE_SCALE_BOARDS` boards on the organisers' stage on the double round itself (the
+       image of step 1, repaired by freeing rounds, then the neighbourhood search; its parts count
+       each pair's two meetings, one with each colour).
+
+    With the "fair" objective only step 1 is taken.  ``None`` where none of them gives a schedule; the
+    full model then searches with the time left.
+    """
+    match, params = run.match, run.params
+    seconds = max((run.deadline - time.monotonic()) / 4, 0.1)
+    work = None if params.work_limit is None else params.work_limit / 8
+    start = find_start(match, seconds, params.seed, params.workers, work)
+    if start is not None and start.exact:
+        run.messages.append(f"started from {start.base}, relabelled ({start.symmetry.describe()})")
+        return verify_and_report(run, start.grid.to_schedule())
+    if match.rules.objective == "fair":
+        return None
+    folded = fold_match(match)
+    bound = proven_bound(match, {})
+    small = match.boards < DOUBLE_SCALE_BOARDS
+    if folded is not None:
+        # Below DOUBLE_SCALE_BOARDS the full model, seeded with the unfolded schedule, gets most of
+        # the time: it can prove the optimum there (5 boards, a wrong pairing or colours reversed in a
+        # played round: 10, above the bound with played rounds, 8), or find a schedule that is not paired.
+        share = params
+        if small:
+            work_share = None if params.work_limit is None else params.work_limit * SMALL_FOLD_SHARE
+            share = replace(params, time_limit=params.time_limit * SMALL_FOLD_SHARE, work_limit=work_share)
+        found = design_at_scale(folded, share, run.started, run.progress, recolouring=False, lower_bound=bound)
+        if found is not None and found.schedule is not None and not found.relaxed:
+            # The fold kept every rule and request of the folded match, so the unfolded schedule keeps
+            # the double round's (models/constructions/folding.py); verify_and_report checks it, loudly.
+            schedule = unfold(found.schedule)
+            run.messages.append(
+                "designed as a paired double round (each round's games again, colours reversed), "
+                "folded into a single round where rules 1 and 2 hold by themselves"
+            )
+            run.messages.extend(f"the folded single round: {message}" for message in found.messages)
+            breaks = Grid.from_schedule(found.schedule).breaks()  # the fold's breaks are the double round's
+            if small and breaks > bound and run.objective == "breaks":
+                return search(run, Start(schedule, breaks))
+            return verify_and_report(run, schedule, bound)
+    if small:
+        return None
+    found = design_at_scale(match, params, run.started, run.progress, recolouring=False, start=start)
+    if found is None:
+        return None
+    run.messages.extend(found.messages)
+    if found.schedule is None:
+        return empty(run, Status.INFEASIBLE, found.explanation)
+    return verify_and_report(run, found.schedule, found.lower_bound, found.relaxed)
