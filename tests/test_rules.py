@@ -1,7 +1,8 @@
 """The rule registry: each rule defined once, encoded once by the model and once by the verifier.
 
 A toy rule, defined only here, shows what adding a rule takes: one registry entry, its model
-forms (hard and relaxed) and its verifier check (and excess).
+forms (hard and relaxed) and its verifier check (and excess).  tests/test_toy_rule.py runs another
+such rule through the whole command line.
 """
 
 from __future__ import annotations
@@ -13,12 +14,28 @@ from ortools.sat.python import cp_model
 
 from scheveningen.models.constructions.equal import construct
 from scheveningen.models.cpsat.model import RULE_FORMS, BoolLiteral, MatchModel, ModelOptions, RuleForms
-from scheveningen.models.domain.match import ColourWish, Match, RuleSettings
-from scheveningen.models.domain.rules import RULES, Rule, by_priority, kept_by, relaxable, rule_numbered
+from scheveningen.models.domain import rules as rules_module
+from scheveningen.models.domain.match import ColourWish, Match, MatchError, RuleSettings
+from scheveningen.models.domain.rules import (
+    RULES,
+    Rule,
+    Search,
+    by_priority,
+    honours,
+    kept_by,
+    relaxable,
+    rule_numbered,
+    switchable,
+    unhonoured,
+)
 from scheveningen.models.domain.schedule import Colour, Player, Schedule, Team
 from scheveningen.models.domain.symmetry import reverse_colours
 from scheveningen.solver.io.report import verdict_text
-from scheveningen.solver.verify.verifier import RULE_CHECKS, RuleCheck, Violation, verify
+from scheveningen.solver.scale.conflicts import FORCED_EXCESS, WITNESSES
+from scheveningen.solver.scale.lns.rules import GRID_CHECKS, PART_FORMS
+from scheveningen.solver.scale.recolour import COLOUR_FORMS
+from scheveningen.solver.verify.equivalence import symmetry_names
+from scheveningen.solver.verify.verifier import RULE_CHECKS, RuleCheck, Violation, rule_excess, verify
 
 B1 = Player(Team.B, 1)
 
@@ -87,15 +104,33 @@ def test_numbers_names_and_keys_users_see_are_unchanged() -> None:
     assert relaxable() == [Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE]
 
 
-def test_each_setting_is_a_rule_settings_field_that_switches_its_rule() -> None:
-    fields = {f.name: f.default for f in dataclasses.fields(RuleSettings)}
+def test_each_setting_reads_its_default_and_switches_its_rule() -> None:
+    assert [rule.setting for rule in switchable()] == ["colour_balance", "max_run", "board_balance"]
     for rule in RULES:
         if rule.setting is None:
             assert rule.on(RuleSettings())
             continue
-        assert rule.setting in fields and rule.on(RuleSettings())
-        off = type(fields[rule.setting])()  # False, or 0 for max_run
-        assert not rule.on(dataclasses.replace(RuleSettings(), **{rule.setting: off}))
+        assert RuleSettings().value(rule.setting) == rule.default and rule.on(RuleSettings())
+        assert not rule.on(RuleSettings().with_values({rule.setting: rule.off}))  # False, or 0 for max_run
+    assert RuleSettings().with_values({"max_run": 0}) == RuleSettings(max_run=0)
+
+
+def test_a_setting_with_no_field_of_its_own_is_read_from_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    switched = dataclasses.replace(TOY, number=7, key="switched_toy", setting="switched_toy", default=False)
+    monkeypatch.setattr(rules_module, "RULES", (*RULES, switched))
+    assert RuleSettings().value("switched_toy") is False and not switched.on(RuleSettings())
+    on = RuleSettings.from_mapping({"switched_toy": True, "max_run": 3})
+    assert on.value("switched_toy") is True and switched.on(on) and on.max_run == 3
+    assert on.as_dict() == {
+        "colour_balance": True,
+        "max_run": 3,
+        "board_balance": True,
+        "switched_toy": True,
+        "objective": "breaks",
+    }
+    assert on.with_values({"switched_toy": False}) == RuleSettings(max_run=3)  # the default is not stored
+    with pytest.raises(MatchError, match=r"rules\.switched_toy"):
+        RuleSettings.from_mapping({"switched_toy": 2})
 
 
 def test_rule_2_is_titled_by_what_max_run_allows() -> None:
@@ -123,9 +158,49 @@ def test_priority_is_separate_from_the_number_users_see() -> None:
 
 
 def test_symmetries_are_asked_of_the_registry() -> None:
-    assert kept_by(colour_reversal=True) and kept_by(team_swap=True)
+    assert kept_by(colour_reversal=True) and kept_by(team_swap=True) and kept_by(round_reversal=True)
     assert not kept_by(colour_reversal=True, rules=[*RULES, TOY])
     assert kept_by(team_swap=True, rules=[*RULES, TOY])
+    assert kept_by(round_reversal=True, rules=[*RULES, TOY])
+
+
+def test_compare_and_fingerprint_use_only_the_symmetries_every_registered_rule_is_kept_by(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    every = ["renumber team A", "renumber team B", "swap teams", "reverse colours", "reverse rounds"]
+    assert symmetry_names(allow_reversal=True) == every
+    forward_only = dataclasses.replace(TOY, kept_by_round_reversal=False)  # nor, as the toy, by colour reversal
+    monkeypatch.setattr(rules_module, "RULES", (*RULES, forward_only))
+    assert symmetry_names(allow_reversal=True) == ["renumber team A", "renumber team B", "swap teams"]
+
+
+# --------------------------------------------------------------------------- the searches ask the registry
+
+
+def test_a_new_rule_is_honoured_by_no_search_but_the_model() -> None:
+    for search in Search:
+        assert honours(search, RuleSettings())
+        assert unhonoured(search, RuleSettings(), [*RULES, TOY]) == [TOY]  # the toy has no setting: always on
+        assert honours(search, RuleSettings(colour_balance=False, max_run=0, board_balance=False), RULES)
+
+
+def test_the_searches_encode_exactly_the_relaxable_rules_the_registry_says_they_honour() -> None:
+    def honouring(search: Search) -> set[Rule]:
+        return {rule for rule in relaxable() if search in rule.honoured_by}
+
+    assert set(FORCED_EXCESS) == set(WITNESSES) == honouring(Search.CONFLICTS)
+    assert set(COLOUR_FORMS) == honouring(Search.RECOLOUR)
+    assert set(GRID_CHECKS) == set(PART_FORMS) == honouring(Search.LNS)
+
+
+def test_rule_excess_reads_the_settings_and_the_checks_it_is_given() -> None:
+    schedule = construct(4)
+    assert schedule is not None
+    flipped = reverse_colours(schedule)
+    assert sorted(rule_excess(s, TOY, RuleSettings(), TOY_CHECKS) for s in (schedule, flipped)) == [0, 1]
+    runs = [rule_excess(schedule, Rule.NO_THREE_IN_A_ROW, RuleSettings(max_run=k)) for k in (1, 2)]
+    assert runs[0] > 0 and runs[1] == 0
+    assert rule_excess(schedule, Rule.NO_THREE_IN_A_ROW, 1) == runs[0]  # a number: the run length
 
 
 # --------------------------------------------------------------------------- adding a rule: the toy

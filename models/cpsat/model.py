@@ -44,12 +44,20 @@ from typing import Literal
 from ortools.sat.python import cp_model, cp_model_helper
 
 from scheveningen.models.bounds.proven import proven_break_bound
-from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request, RuleSettings
+from scheveningen.models.domain.match import (
+    Avoid,
+    ColourWish,
+    Match,
+    Meet,
+    Objective,
+    PlayedRound,
+    Request,
+    RuleSettings,
+)
 from scheveningen.models.domain.rules import Rule, by_priority, kept_by
 from scheveningen.models.domain.schedule import Colour, Schedule, Team
 
 Formulation = Literal["boolean", "channelled"]
-Objective = Literal["breaks", "fair", "none"]
 Player = tuple[str, int]  # ("A", 3) for A3; plain tuples keep the keys cheap
 Literal_ = cp_model.IntVar | int  # a Boolean variable, its negation, or the constant 1
 BoolLiteral = cp_model_helper.Literal  # a Boolean variable or its negation
@@ -118,10 +126,6 @@ class ModelOptions:
         return self.the_match.rounds
 
 
-#: The old name of :class:`ModelOptions` (it never was the TOML match spec).
-MatchModelSpec = ModelOptions
-
-
 def _max_bye_gap(size: int, boards: int) -> int:
     """The longest run of rounds a player can sit out when sit-outs go strictly in turn.
 
@@ -185,11 +189,6 @@ class MatchModel:
         self._add_symmetry_breaking()
         self._add_break_bound_cuts()
         return self
-
-    @property
-    def spec(self) -> ModelOptions:
-        """The old name of :attr:`options`."""
-        return self.options
 
     @property
     def match(self) -> Match:

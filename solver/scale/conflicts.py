@@ -1,7 +1,7 @@
 """Impossible requests and forced relaxations found by counting, without the full CP-SAT model.
 
 The full model has n^3 meeting variables; at 40 boards and more, building it takes seconds and the
-deletion-based conflict explanation (``minimal_conflict`` in ``solver/design/pipeline.py``) several solves of
+deletion-based conflict explanation (``minimal_conflict`` in ``solver/design/explain.py``) several solves of
 it.  For the request families organisers actually get wrong, a proof needs no solver at all:
 
 * **pairings** (:func:`pairing_conflict`): every request that pins or forbids games (played rounds,
@@ -20,17 +20,24 @@ it.  For the request families organisers actually get wrong, a proof needs no so
   meets all of them breaks each rule as little as possible.  :func:`rule_witness` names the
   requests behind a bound, for ``--strict``.
 
+The counts are hand-made, one a rule, in :data:`FORCED_EXCESS` and :data:`WITNESSES`, keyed by the
+registry (``models/domain/rules.py``); the registry lists :attr:`Search.CONFLICTS` among the searches
+that honour exactly those rules (and rules 0 and 4, which need no count).  For a match that switches
+on a rule not counted here (:func:`covers` is false) the counts say nothing about that rule, so the
+callers skip this module's rule counts and leave the match to the CP-SAT model.  The pairing test
+reads rule 0 alone and holds for every match.
+
 Everything here is exact combinatorics on the requests and quick at 100 boards.  Players and rounds
 are 0-based inside, 1-based in what users see.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request
-from scheveningen.models.domain.rules import Rule
+from scheveningen.models.domain.rules import Rule, Search, honours
 from scheveningen.models.domain.schedule import Colour, Team
 
 #: A graph to match: ("round", r), ("A", a) or ("B", b), all 0-based.
@@ -302,6 +309,27 @@ def least_board_excess(n: int, ranges: Sequence[tuple[int, int]]) -> int:
     )
 
 
+@dataclass(frozen=True)
+class FixedColours:
+    """The colours a match's requests fix, as the per-rule counts read them (0-based)."""
+
+    match: Match
+    colours: dict[tuple[Team, int, int], tuple[bool, Request]]  # (team, player, round) -> (White, the request)
+    rows: dict[tuple[Team, int], list[bool | None]]  # a player's fixed colours, round by round (None: free)
+
+    @classmethod
+    def of(cls, match: Match) -> FixedColours:
+        colours = _fixed_colours(match)
+        return cls(match, colours, _rows(colours, match.boards, match.rounds))
+
+
+def covers(match: Match) -> bool:
+    """Whether the counts here cover every rule ``match`` switches on (the registry's
+    :attr:`Search.CONFLICTS`); where not, :func:`least_excess` and :func:`rule_witness` say nothing
+    of the others and the match is left to the CP-SAT model."""
+    return honours(Search.CONFLICTS, match.rules)
+
+
 def least_excess(match: Match, team_totals: bool = True) -> dict[Rule, int]:
     """Lower bounds on the excess of rules 1-3 that the requests' fixed colours force (only rules > 0).
 
@@ -311,34 +339,53 @@ def least_excess(match: Match, team_totals: bool = True) -> dict[Rule, int]:
     max_run + 1 rounds a player is fixed to one colour in.  Rule 3: :func:`least_board_excess`.  Each
     count holds whatever the other rules do (rule 1's team term, whenever rule 3 holds), so a rule is
     relaxed here only when it cannot hold with the requests; a schedule meeting every bound breaks
-    each rule by the least amount possible, in priority order."""
+    each rule by the least amount possible, in priority order.  Only the rules of
+    :data:`FORCED_EXCESS` the match switches on are counted (see :func:`covers`)."""
     if not match.equal_teams or match.double:
         return {}
-    n, rounds, settings = match.boards, match.rounds, match.rules
-    colours = _fixed_colours(match)
+    fixed = FixedColours.of(match)
     out: dict[Rule, int] = {}
-    rows = _rows(colours, n, rounds)
-    if settings.board_balance:
-        excess = least_board_excess(n, _round_ranges(match, colours))
-        if excess:
-            out[Rule.BOARD_BALANCE] = excess
-    if settings.colour_balance:
-        high = (rounds + 1) // 2
-        over = 0
-        for team in Team:
-            forced = [
-                row for (t, _p), row in rows.items() if t is team and max(row.count(True), row.count(False)) > high
-            ]
-            over += len(forced)
-            if forced and team_totals and settings.board_balance and Rule.BOARD_BALANCE not in out:
-                over += _team_total_missed(forced, n, rounds)
-        if over:
-            out[Rule.COLOUR_BALANCE] = over
-    if settings.max_run > 0:
-        runs = sum(len(_fixed_runs(row, settings.max_run)) for row in rows.values())
-        if runs:
-            out[Rule.NO_THREE_IN_A_ROW] = runs
+    for rule, count in FORCED_EXCESS.items():
+        if rule.on(match.rules):
+            excess = count(fixed, out, team_totals)
+            if excess:
+                out[rule] = excess
     return dict(sorted(out.items()))
+
+
+def _board_balance_excess(fixed: FixedColours, _forced: dict[Rule, int], _team_totals: bool) -> int:
+    """Rule 3: :func:`least_board_excess` over the A whites each round's fixed colours allow."""
+    return least_board_excess(fixed.match.boards, _round_ranges(fixed.match, fixed.colours))
+
+
+def _colour_balance_excess(fixed: FixedColours, forced: dict[Rule, int], team_totals: bool) -> int:
+    """Rule 1: the players fixed past the balance, and a team's one more (see :func:`least_excess`)."""
+    match = fixed.match
+    n, rounds = match.boards, match.rounds
+    high = (rounds + 1) // 2
+    over = 0
+    for team in Team:
+        rows = fixed.rows.items()
+        past = [row for (t, _p), row in rows if t is team and max(row.count(True), row.count(False)) > high]
+        over += len(past)
+        if past and team_totals and Rule.BOARD_BALANCE.on(match.rules) and Rule.BOARD_BALANCE not in forced:
+            over += _team_total_missed(past, n, rounds)
+    return over
+
+
+def _runs_excess(fixed: FixedColours, _forced: dict[Rule, int], _team_totals: bool) -> int:
+    """Rule 2: the windows of max_run + 1 rounds a player is fixed to one colour in."""
+    return sum(len(_fixed_runs(row, fixed.match.rules.max_run)) for row in fixed.rows.values())
+
+
+#: Each rule's count of the excess the requests force: (the fixed colours, the rules found forced so
+#: far, whether rule 1 counts the teams' totals) -> the least excess.  In the order counted: rule 3
+#: first, which rule 1's team term asks about.
+FORCED_EXCESS: dict[Rule, Callable[[FixedColours, dict[Rule, int], bool], int]] = {
+    Rule.BOARD_BALANCE: _board_balance_excess,
+    Rule.COLOUR_BALANCE: _colour_balance_excess,
+    Rule.NO_THREE_IN_A_ROW: _runs_excess,
+}
 
 
 def _team_total_missed(forced: list[list[bool | None]], n: int, rounds: int) -> int:
@@ -378,35 +425,56 @@ def rule_witness(match: Match, rule: Rule) -> list[Request]:
     """Requests that alone break ``rule`` (one that :func:`least_excess` found forced): a player's
     ceil(n/2) + 1 fixed colours, one window's run, or one round's fixed whites (every request fixing a
     colour when only the teams' totals are forced).  Dropping any one of them lets that witness go."""
-    n, rounds = match.boards, match.rounds
-    colours = _fixed_colours(match)
+    fixed = FixedColours.of(match)
     order = {id(request): i for i, request in enumerate(match.requests())}
-    rows = _rows(colours, n, rounds)
-    high = (rounds + 1) // 2
+    witness = WITNESSES.get(rule)
+    found = None if witness is None else witness(fixed)
+    if found is not None:
+        return _ordered_unique(found, order)
+    return _ordered_unique((request for _white, request in fixed.colours.values()), order)
 
-    def fixed(team: Team, p: int, rs: Iterable[int]) -> list[Request]:
-        return _ordered_unique((colours[team, p, r][1] for r in rs), order)
 
-    if rule is Rule.COLOUR_BALANCE:
-        for (team, p), row in sorted(rows.items()):
-            for colour in (True, False):
-                where = [r for r, c in enumerate(row) if c is colour]
-                if len(where) > high:
-                    return fixed(team, p, where[: high + 1])
-    if rule is Rule.NO_THREE_IN_A_ROW:
-        for (team, p), row in sorted(rows.items()):
-            starts = _fixed_runs(row, match.rules.max_run)
-            if starts:
-                return fixed(team, p, range(starts[0], starts[0] + match.rules.max_run + 1))
-    if rule is Rule.BOARD_BALANCE:
-        for r in range(rounds):
-            groups: dict[tuple[Team, bool], list[int]] = {}
-            for team in Team:
-                for p in range(n):
-                    got = colours.get((team, p, r))
-                    if got is not None:
-                        groups.setdefault((team, got[0]), []).append(p)
-            for (team, _white), players in sorted(groups.items()):
-                if len(players) > (n + 1) // 2:
-                    return _ordered_unique((colours[team, p, r][1] for p in players[: (n + 1) // 2 + 1]), order)
-    return _ordered_unique((request for _white, request in colours.values()), order)
+def _colour_balance_witness(fixed: FixedColours) -> list[Request] | None:
+    """A player's ceil(n/2) + 1 fixed colours of one kind."""
+    high = (fixed.match.rounds + 1) // 2
+    for (team, p), row in sorted(fixed.rows.items()):
+        for colour in (True, False):
+            where = [r for r, c in enumerate(row) if c is colour]
+            if len(where) > high:
+                return [fixed.colours[team, p, r][1] for r in where[: high + 1]]
+    return None
+
+
+def _runs_witness(fixed: FixedColours) -> list[Request] | None:
+    """The colours of one window of max_run + 1 rounds fixed to one colour."""
+    max_run = fixed.match.rules.max_run
+    for (team, p), row in sorted(fixed.rows.items()):
+        starts = _fixed_runs(row, max_run)
+        if starts:
+            return [fixed.colours[team, p, r][1] for r in range(starts[0], starts[0] + max_run + 1)]
+    return None
+
+
+def _board_balance_witness(fixed: FixedColours) -> list[Request] | None:
+    """ceil(n/2) + 1 players of a team fixed to one colour in one round."""
+    n = fixed.match.boards
+    for r in range(fixed.match.rounds):
+        groups: dict[tuple[Team, bool], list[int]] = {}
+        for team in Team:
+            for p in range(n):
+                got = fixed.colours.get((team, p, r))
+                if got is not None:
+                    groups.setdefault((team, got[0]), []).append(p)
+        for (team, _white), players in sorted(groups.items()):
+            if len(players) > (n + 1) // 2:
+                return [fixed.colours[team, p, r][1] for p in players[: (n + 1) // 2 + 1]]
+    return None
+
+
+#: Each rule's witness: the requests behind its count in :data:`FORCED_EXCESS`, or ``None`` when its
+#: count comes from more than one place (every request fixing a colour is then the witness).
+WITNESSES: dict[Rule, Callable[[FixedColours], list[Request] | None]] = {
+    Rule.COLOUR_BALANCE: _colour_balance_witness,
+    Rule.NO_THREE_IN_A_ROW: _runs_witness,
+    Rule.BOARD_BALANCE: _board_balance_witness,
+}

@@ -2,18 +2,18 @@
 
 The one-model search cannot build the full model quickly past about 60 boards, and with requests its
 symmetry breaking and the constructions are off, so past about 16 boards it rarely finds a schedule at
-all.  This stage (called from ``solver/design/pipeline.py``) handles equal teams, a single round, with requests, from
-:data:`MIN_BOARDS` boards on (double rounds come here too, folded into a single round or as they are,
-from ``design._double_with_requests``):
+all.  This stage (entries of the strategy table, ``solver/design/strategies.py``, which says when it applies)
+handles equal teams, a single round, with requests, from ``SCALE_MIN_BOARDS`` boards on (double rounds come
+here too, folded into a single round or as they are, from ``solver/design/stages/at_scale.py``):
 
 1. **start** (``solver/scale/start.py``): the image of the best known design or the direct construction, under
    renumbering, team swap, colour and round reversal, that keeps the most requests; played rounds that
    are an image of the design's first rounds continue the design.  An image keeping every request has
    the plain match's best known breaks and is answered at once;
-2. **repair** (``solver/scale/lns.py``): where the image misses requests, the rounds and games concerned are
+2. **repair** (``solver/scale/lns/repair.py``): where the image misses requests, the rounds and games concerned are
    freed and re-solved with every request and rules 0-3 hard, growing the freed part until a schedule
    is found;
-3. **improve** (``solver/scale/lns.py``): large-neighbourhood search within the time left.
+3. **improve** (``solver/scale/lns/improve.py``): large-neighbourhood search within the time left.
 
 Requests that cannot hold are explained at once, without the full model: two that contradict each
 other on their face (:func:`obvious_conflict`), or a set that leaves a round or a player no way to pair
@@ -42,26 +42,23 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from scheveningen.models.bounds.played import PlayedRules, relaxed_break_bound
 from scheveningen.models.bounds.proven import even_break_bound, played_break_bound, proven_break_bound
 from scheveningen.models.domain.grid import Grid
 from scheveningen.models.domain.match import Match, Request
-from scheveningen.models.domain.rules import Rule
+from scheveningen.models.domain.rules import Rule, Search, honours
 from scheveningen.models.domain.schedule import Colour, Player, Schedule, Team
 from scheveningen.solver.run import stop
+from scheveningen.solver.run.params import DesignParams, ProgressCallback
 from scheveningen.solver.scale.conflicts import least_excess, pairing_conflict, rule_witness
-from scheveningen.solver.scale.lns import Budget, SearchLog, improve, repair, solve_part
+from scheveningen.solver.scale.lns.budget import Budget, SearchLog
+from scheveningen.solver.scale.lns.improve import improve
+from scheveningen.solver.scale.lns.part import solve_part
+from scheveningen.solver.scale.lns.repair import repair
 from scheveningen.solver.scale.recolour import flip_walks, missed_colour_rounds, recolour, row_swaps
 from scheveningen.solver.scale.start import Start, bases, find_start
 from scheveningen.solver.verify.verifier import rule_excess, verify
-
-if TYPE_CHECKING:
-    from scheveningen.solver.design.pipeline import DesignParams, ProgressCallback
-
-#: From this many boards on, matches with requests go through this stage (below, the full model is quick).
-MIN_BOARDS = 12
 
 #: Below this many boards the full model is quick enough to be a fallback when the repair fails.
 FULL_MODEL_BOARDS = 24
@@ -80,24 +77,13 @@ REPAIR_FIRST = (32, 80)
 #: loaded machine); only when the repaired schedule is above the analytic bound and is not the image of
 #: a design keeping every request (which is answered at once).  It proves its optimum in about 0.2-0.5
 #: there (10-14 boards, deviation cases), 2 breaks above the analytic bound on about half of them; from
-#: 20 boards on it needs 1.5 to 15 and more (benchmarks/results/custom_scale_deviation_bounds.md).
+#: 20 boards on it needs 1.5 to 15 and more (benchmarks/results/custom_scale/custom_scale_deviation_bounds.md).
 BOUND_BOARDS = 16
 BOUND_WORK = 0.5
 BOUND_SHARE = 0.05
 
 #: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
 MARGIN = 0.8
-
-
-def applies(match: Match) -> bool:
-    """Whether the stage handles ``match``: equal teams, one round, requests, a design to start from."""
-    return (
-        match.equal_teams
-        and not match.double
-        and match.has_requests
-        and match.boards >= MIN_BOARDS
-        and match.rules.objective in ("breaks", "none")
-    )
 
 
 def played_bound(match: Match, relaxed: frozenset[Rule] | None = None) -> int:
@@ -118,12 +104,29 @@ def played_bound(match: Match, relaxed: frozenset[Rule] | None = None) -> int:
 
 
 def kept_rules(match: Match, relaxed: frozenset[Rule]) -> PlayedRules:
-    """Rules 1-3 as ``match`` keeps them, less ``relaxed``: what a bound for the match may use."""
+    """Rules 1-3 as ``match`` keeps them, less ``relaxed``: what a bound for the match may use (a
+    bound that uses fewer rules than the match keeps holds all the more)."""
+
+    def kept(rule: Rule) -> bool:
+        return rule.on(match.rules) and rule not in relaxed
+
     return PlayedRules(
-        colour_balance=match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed,
-        max_run=match.rules.max_run if Rule.NO_THREE_IN_A_ROW not in relaxed else 0,
-        board_balance=match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed,
+        colour_balance=kept(Rule.COLOUR_BALANCE),
+        max_run=match.rules.max_run if kept(Rule.NO_THREE_IN_A_ROW) else 0,
+        board_balance=kept(Rule.BOARD_BALANCE),
     )
+
+
+def covers(match: Match) -> bool:
+    """Whether every search of this stage honours every rule ``match`` switches on (the registry's
+    :class:`Search`: the images and repair, the LNS, the counts of forced relaxations, the
+    recolouring); where not, :func:`design_at_scale` answers ``None`` and the full model designs the
+    match."""
+    return all(honours(search, match.rules) for search in SEARCHES)
+
+
+#: The searches this stage relies on.
+SEARCHES = (Search.SCALE, Search.LNS, Search.CONFLICTS, Search.RECOLOUR)
 
 
 def spec_bound(
@@ -231,8 +234,11 @@ def design_at_scale(
     ``recolouring`` false returns ``None`` where the requests force a rule to break.  ``lower_bound``
     replaces :func:`spec_bound` as the bound reported and aimed at (a folded double round,
     ``models/constructions/folding.py``, whose own bound holds for paired schedules only).  ``start``: the image
-    to start from, when the caller has already looked for it.
+    to start from, when the caller has already looked for it.  ``None`` too for a match that switches on
+    a rule this stage does not know (:func:`covers`).
     """
+    if not covers(match):
+        return None
     started = time.monotonic() if started is None else started
     time_limit, work_limit, workers, seed = params.time_limit, params.work_limit, params.workers, params.seed
     conflict = obvious_conflict(match) or pairing_conflict(match)
@@ -282,7 +288,7 @@ def design_at_scale(
     def keeps(schedule: Schedule) -> bool:
         """Every request kept, and every rule but the forced ones, which break exactly as forced."""
         verdict = verify(schedule, match=match, declared_relaxed=forced)
-        measured = {rule: rule_excess(schedule, rule, match.rules.max_run) for rule in forced}
+        measured = {rule: rule_excess(schedule, rule, match.rules) for rule in forced}
         good = verdict.ok and not verdict.requests and measured == forced
         if good and progress is not None:
             progress(verdict.metrics.total_breaks, bound, time.monotonic() - started)
@@ -305,14 +311,6 @@ def design_at_scale(
         if log.improvements:
             messages.append(f"the search improved the start from {before} to {grid.breaks()} breaks")
     return ScaleResult(grid.to_schedule(), bound, messages, log, relaxed=dict(forced))
-
-
-#: The rule settings that switch each relaxable rule off.
-_OFF: dict[Rule, dict[str, object]] = {
-    Rule.COLOUR_BALANCE: {"colour_balance": False},
-    Rule.NO_THREE_IN_A_ROW: {"max_run": 0},
-    Rule.BOARD_BALANCE: {"board_balance": False},
-}
 
 
 def _recoloured(
@@ -339,11 +337,8 @@ def _recoloured(
     workers, seed = params.workers, params.seed
     # The search keeps rule 3 within a given excess itself, and rule 1 within its excess in players
     # (whichever players); rule 2 is switched off in it and checked on each answer.
-    off: dict[str, object] = {}
-    for rule in forced:
-        if rule is Rule.NO_THREE_IN_A_ROW:
-            off.update(_OFF[rule])
-    searched = replace(match, rules=replace(match.rules, **off))  # type: ignore[arg-type]
+    off = {rule.setting: rule.off for rule in forced if rule is Rule.NO_THREE_IN_A_ROW and rule.setting is not None}
+    searched = replace(match, rules=match.rules.with_values(off))
     relax = frozenset(forced) & {Rule.BOARD_BALANCE}
     excess = forced.get(Rule.BOARD_BALANCE, 0)
     colour_excess = forced.get(Rule.COLOUR_BALANCE)
@@ -351,7 +346,7 @@ def _recoloured(
     def exact(grid: Grid) -> bool:
         schedule = grid.to_schedule()
         verdict = verify(schedule, match=match, declared_relaxed=forced)
-        measured = {rule: rule_excess(schedule, rule, match.rules.max_run) for rule in forced}
+        measured = {rule: rule_excess(schedule, rule, match.rules) for rule in forced}
         return verdict.ok and not verdict.requests and measured == forced
 
     def least(base: Grid, share: float) -> Grid | None:
@@ -482,7 +477,7 @@ def _least_excess_part(
     exact: Callable[[Grid], bool],
     colour_excess: int | None = None,
 ) -> tuple[Grid | None, Grid | None]:
-    """Re-solve a few rounds (pairings and colours, ``solver/scale/lns.py``) near those where ``grid``
+    """Re-solve a few rounds (pairings and colours, ``solver/scale/lns/part.py``) near those where ``grid``
     misses a colour request or is out of board balance, the forced rules kept within their least
     excess (rule 3 by ``excess``, rule 1 by ``colour_excess`` players), until a schedule passes
     ``exact``: (that schedule, None), or (None, the last schedule found that keeps every request).

@@ -3,7 +3,7 @@
 When colour requests (wishes, the White of a meeting, played rounds) force rule 1, 2 or 3 to break
 (``solver/scale/conflicts.py``, :func:`least_excess`), ``solver/scale/driver.py`` first reverses the colours of a
 walk of games (:func:`flip_walks`, no solver), then re-solves a few rounds with the forced rules kept
-within their excess (``solver/scale/lns.py``), then exchanges one player's games with a team mate's over a
+within their excess (``solver/scale/lns/part.py``), then exchanges one player's games with a team mate's over a
 cycle of rounds (:func:`row_swaps`).  Failing those, since the pairings do not matter to rules 1-3,
 it takes the pairings of a schedule keeping every other request, and :func:`recolour`
 chooses all the colours again with one small CP-SAT model over the n x rounds A colours (a B
@@ -11,21 +11,29 @@ player's colour is its opponent's negation): every fixed colour kept; rule 1 for
 those the requests put past ceil(n/2) of one colour; rule 2 in every window except those the requests
 fix to one colour; rule 3 broken by at most its least excess; fewest breaks.  Each rule then breaks by
 exactly the lower bound, so by the least possible amount.
+
+Rules 1-3 are encoded by hand here, for speed: in :func:`recolour`'s model one form a rule, in
+:data:`COLOUR_FORMS`, and in the walks one measure a rule, each keyed by the registry
+(``models/domain/rules.py``), which lists :attr:`Search.RECOLOUR` among the searches that honour
+exactly those rules (and rules 0 and 4, which the pairings and the objective keep).  For a match that
+switches on any other rule (:func:`covers` is false) :func:`recolour` and :func:`flip_walks` answer
+``None``: they are skipped, and the CP-SAT model, which knows every rule, takes over.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
 from scheveningen.models.cpsat.cpsolver import new_solver
 from scheveningen.models.cpsat.literals import Lit, add_clause, negate
 from scheveningen.models.domain.grid import Grid
-from scheveningen.models.domain.match import Match, Request
-from scheveningen.models.domain.rules import Rule
-from scheveningen.models.domain.schedule import Team
+from scheveningen.models.domain.match import Match, Request, RuleSettings
+from scheveningen.models.domain.rules import Rule, Search, honours
+from scheveningen.models.domain.schedule import Team, count_breaks
 from scheveningen.solver.run import stop
 from scheveningen.solver.scale.conflicts import Facts
 
@@ -44,7 +52,9 @@ def recolour(
 
     First only the rounds near those where ``grid`` misses a fixed colour are re-coloured (the rest
     keep ``grid``'s colours), then wider windows, then every round.  ``None`` when none of these has
-    a solution in time."""
+    a solution in time, or the match switches on a rule not encoded here (:func:`covers`)."""
+    if not covers(match):
+        return None
     fixed = Facts.of(match.requests(), grid.n, grid.rounds).colour
     wrong = missed_colour_rounds(match, grid)
     # Finding: narrow windows first, every constraint hard; then every round with the misses
@@ -76,6 +86,12 @@ def recolour(
         if better is not None and better.breaks() < best.breaks():
             best = better
     return best
+
+
+def covers(match: Match) -> bool:
+    """Whether the forms here cover every rule ``match`` switches on (the registry's
+    :attr:`Search.RECOLOUR`); where not, :func:`recolour` and :func:`flip_walks` answer ``None``."""
+    return honours(Search.RECOLOUR, match.rules)
 
 
 def missed_colours(match: Match, grid: Grid) -> set[tuple[Team, int, int]]:
@@ -182,50 +198,10 @@ def _solve(
             miss = m.new_bool_var("")
             m.add_bool_or([wanted, miss])
             missed.append(miss)
-    low, high = rounds // 2, (rounds + 1) // 2
-    if settings.colour_balance:
-        unbalanced: list[Lit] = []
-        for row in rows.values():
-            whites = _sum(row)
-            if isinstance(whites, int):
-                unbalanced.append(not low <= whites <= high)
-                continue
-            off = m.new_bool_var("")
-            m.add_linear_constraint(whites, low, high).only_enforce_if(~off)
-            unbalanced.append(off)
-        if not _at_most(m, unbalanced, bounds.get(Rule.COLOUR_BALANCE, 0), missed, hard):
+    colouring = _Colouring(settings, m, x, rows, free, bounds, missed, hard)
+    for rule, form in COLOUR_FORMS.items():
+        if rule.on(settings) and not form(colouring):
             return None
-    if settings.max_run > 0:
-        window = settings.max_run + 1
-        runs: list[Lit] = []
-        for row in rows.values():
-            for s in range(rounds - window + 1):
-                part = row[s : s + window]
-                if not any(r in free for r in range(s, s + window)):
-                    runs.append(all(lit is part[0] for lit in part))
-                    continue
-                run = m.new_bool_var("")
-                add_clause(m, [run, *part])
-                add_clause(m, [run, *(negate(lit) for lit in part)])
-                runs.append(run)
-        if not _at_most(m, runs, bounds.get(Rule.NO_THREE_IN_A_ROW, 0), missed, hard):
-            return None
-    if settings.board_balance:
-        n_low, n_high = n // 2, (n + 1) // 2
-        overs: list[cp_model.IntVar] = []
-        for r in range(rounds):
-            over = m.new_int_var(0, n, f"round_excess[r{r + 1}]")
-            m.add(over >= _sum(x[r]) - n_high)  # each a freshly built sum (the OR-Tools pitfall)
-            m.add(over >= n_low - _sum(x[r]))
-            overs.append(over)
-        total = n * rounds
-        every = [x[r][a] for r in range(rounds) for a in range(n)]
-        over_total = m.new_int_var(0, total, "total_excess")
-        m.add(over_total >= 2 * _sum(every) - total - 1)
-        m.add(over_total >= total - 2 * _sum(every) - 1)
-        slack = m.new_int_var(0, 0 if hard else 2 * total, "board_slack")
-        m.add(sum(overs) + over_total <= bounds.get(Rule.BOARD_BALANCE, 0) + slack)
-        missed.append(slack)
     breaks: list[Lit] = []
     for row in rows.values():
         for r in range(rounds - 1):
@@ -264,6 +240,93 @@ def _solve(
             lit = x[r][a]
             out.white[r][a] = lit if isinstance(lit, bool) else solver.boolean_value(lit)
     return out
+
+
+@dataclass(frozen=True)
+class _Colouring:
+    """:func:`_solve`'s model as the rule forms see it: the match's rule settings, the A colours
+    ``x[r][a]`` (constants outside ``free``), every player's row of colours, each rule's excess
+    allowed (``bounds``), the penalties (fixed colours missed, excess beyond the bounds; a form
+    appends its own) and whether the bounds are ``hard``."""
+
+    settings: RuleSettings
+    model: cp_model.CpModel
+    x: list[list[Lit]]
+    rows: dict[tuple[Team, int], list[Lit]]
+    free: set[int]
+    bounds: dict[Rule, int]
+    missed: list[cp_model.IntVar]
+    hard: bool
+
+    @property
+    def n(self) -> int:
+        return len(self.x[0])
+
+    @property
+    def rounds(self) -> int:
+        return len(self.x)
+
+
+def _colour_balance_form(c: _Colouring) -> bool:
+    """Rule 1: at most its bound of players out of colour balance; False when the fixed rows break more."""
+    low, high = c.rounds // 2, (c.rounds + 1) // 2
+    unbalanced: list[Lit] = []
+    for row in c.rows.values():
+        whites = _sum(row)
+        if isinstance(whites, int):
+            unbalanced.append(not low <= whites <= high)
+            continue
+        off = c.model.new_bool_var("")
+        c.model.add_linear_constraint(whites, low, high).only_enforce_if(~off)
+        unbalanced.append(off)
+    return _at_most(c.model, unbalanced, c.bounds.get(Rule.COLOUR_BALANCE, 0), c.missed, c.hard)
+
+
+def _runs_form(c: _Colouring) -> bool:
+    """Rule 2: at most its bound of windows of max_run + 1 rounds in one colour."""
+    window = c.settings.max_run + 1
+    runs: list[Lit] = []
+    for row in c.rows.values():
+        for s in range(c.rounds - window + 1):
+            part = row[s : s + window]
+            if not any(r in c.free for r in range(s, s + window)):
+                runs.append(all(lit is part[0] for lit in part))
+                continue
+            run = c.model.new_bool_var("")
+            add_clause(c.model, [run, *part])
+            add_clause(c.model, [run, *(negate(lit) for lit in part)])
+            runs.append(run)
+    return _at_most(c.model, runs, c.bounds.get(Rule.NO_THREE_IN_A_ROW, 0), c.missed, c.hard)
+
+
+def _board_balance_form(c: _Colouring) -> bool:
+    """Rule 3: the board-balance excess (as the verifier counts it) within its bound."""
+    m, n, rounds, x = c.model, c.n, c.rounds, c.x
+    n_low, n_high = n // 2, (n + 1) // 2
+    overs: list[cp_model.IntVar] = []
+    for r in range(rounds):
+        over = m.new_int_var(0, n, f"round_excess[r{r + 1}]")
+        m.add(over >= _sum(x[r]) - n_high)  # each a freshly built sum (the OR-Tools pitfall)
+        m.add(over >= n_low - _sum(x[r]))
+        overs.append(over)
+    total = n * rounds
+    every = [x[r][a] for r in range(rounds) for a in range(n)]
+    over_total = m.new_int_var(0, total, "total_excess")
+    m.add(over_total >= 2 * _sum(every) - total - 1)
+    m.add(over_total >= total - 2 * _sum(every) - 1)
+    slack = m.new_int_var(0, 0 if c.hard else 2 * total, "board_slack")
+    m.add(sum(overs) + over_total <= c.bounds.get(Rule.BOARD_BALANCE, 0) + slack)
+    c.missed.append(slack)
+    return True
+
+
+#: The rules :func:`recolour` encodes, each by its form over the colours (posted in this order when
+#: the match switches the rule on; False: the fixed colours alone break it past its bound).
+COLOUR_FORMS: dict[Rule, Callable[[_Colouring], bool]] = {
+    Rule.COLOUR_BALANCE: _colour_balance_form,
+    Rule.NO_THREE_IN_A_ROW: _runs_form,
+    Rule.BOARD_BALANCE: _board_balance_form,
+}
 
 
 def _sum(lits: list[Lit]) -> cp_model.LinearExprT:
@@ -315,7 +378,10 @@ def flip_walks(
     (r, x, y, q, x, y), a cycle back to P that leaves round r one White over and round q one short.
     Every (x, y) is tried; the walk changing the fewest breaks is taken, one missed colour at a time,
     and the whole result must pass ``accept``.  ``None`` when no walk keeps every rule within its
-    bound (a design whose colour classes are rigid, or colours missed in several places)."""
+    bound (a design whose colour classes are rigid, or colours missed in several places), or the match
+    switches on a rule not measured here (:func:`covers`)."""
+    if not covers(match):
+        return None
     current = grid
     for _attempt in range(8):
         missed = sorted(missed_colours(match, current))
@@ -352,16 +418,14 @@ def _best_walk(match: Match, grid: Grid, start: int, r0: int, bounds: dict[Rule,
     n_low, n_high = n // 2, (n + 1) // 2
     window = settings.max_run + 1
 
-    def unbalanced(row: list[bool]) -> bool:
-        return not low <= sum(row) <= high
+    def unbalanced(row: list[bool]) -> int:
+        return int(not low <= sum(row) <= high)
 
     def runs(row: list[bool]) -> int:
-        if settings.max_run <= 0:
-            return 0
         return sum(1 for s in range(rounds - window + 1) if len(set(row[s : s + window])) == 1)
 
     def breaks(row: list[bool]) -> int:
-        return sum(row[r] == row[r + 1] for r in range(rounds - 1))
+        return count_breaks(row)
 
     whites = [sum(grid.white[r]) for r in range(rounds)]
     when = {(a, n + b): r for r in range(rounds) for a, b in enumerate(grid.opp[r])}  # the round a pair meets
@@ -371,11 +435,12 @@ def _best_walk(match: Match, grid: Grid, start: int, r0: int, bounds: dict[Rule,
         every = sum(counts)
         return sum(max(0, n_low - c, c - n_high) for c in counts) + max(0, abs(2 * every - total) - 1)
 
-    excess_now = {
-        Rule.COLOUR_BALANCE: sum(unbalanced(row) for row in rows) if settings.colour_balance else 0,
-        Rule.NO_THREE_IN_A_ROW: sum(runs(row) for row in rows),
-        Rule.BOARD_BALANCE: board_excess(whites) if settings.board_balance else 0,
-    }
+    # The rules a player's colours alone decide, each by its measure of one player's row (rule 3 is
+    # measured on the rounds' whites below): those the match switches on.
+    measures = {Rule.COLOUR_BALANCE: unbalanced, Rule.NO_THREE_IN_A_ROW: runs}
+    row_rules = {rule: measure for rule, measure in measures.items() if rule.on(settings)}
+    excess_now = {rule: sum(measure(row) for row in rows) for rule, measure in row_rules.items()}
+    balance = Rule.BOARD_BALANCE.on(settings)
 
     def score(flips: list[GameKey]) -> int | None:
         """The change in breaks when ``flips`` are reversed, or None when that breaks a rule or a request."""
@@ -392,19 +457,18 @@ def _best_walk(match: Match, grid: Grid, start: int, r0: int, bounds: dict[Rule,
             counts[r] += -1 if grid.white[r][a] else 1
         if (start not in changed) or r0 not in changed[start]:
             return None
-        delta = {Rule.COLOUR_BALANCE: 0, Rule.NO_THREE_IN_A_ROW: 0}
+        delta = dict.fromkeys(row_rules, 0)
         brk = 0
         for u, where in changed.items():
             before = rows[u]
             after = [not c if r in where else c for r, c in enumerate(before)]
-            if settings.colour_balance:
-                delta[Rule.COLOUR_BALANCE] += unbalanced(after) - unbalanced(before)
-            delta[Rule.NO_THREE_IN_A_ROW] += runs(after) - runs(before)
+            for rule, measure in row_rules.items():
+                delta[rule] += measure(after) - measure(before)
             brk += breaks(after) - breaks(before)
         for rule, change in delta.items():
             if change > 0 and excess_now[rule] + change > bounds.get(rule, 0):
                 return None
-        if settings.board_balance and board_excess(counts) > bounds.get(Rule.BOARD_BALANCE, 0):
+        if balance and board_excess(counts) > bounds.get(Rule.BOARD_BALANCE, 0):
             return None
         return brk
 
@@ -421,8 +485,8 @@ def _best_walk(match: Match, grid: Grid, start: int, r0: int, bounds: dict[Rule,
     others = [x for x in range(played, rounds) if x != r0]
     # A path leaves its last player a colour over or short: with an even number of rounds that player
     # leaves the balance, so paths need room under rule 1's bound.
-    paths = rounds % 2 == 1 or excess_now[Rule.COLOUR_BALANCE] < bounds.get(Rule.COLOUR_BALANCE, 0)
-    paths = paths or not settings.colour_balance
+    paths = rounds % 2 == 1 or excess_now.get(Rule.COLOUR_BALANCE, 0) < bounds.get(Rule.COLOUR_BALANCE, 0)
+    paths = paths or Rule.COLOUR_BALANCE not in row_rules
     consider([first])
     for x in others:
         if time.monotonic() > deadline:

@@ -14,6 +14,11 @@ The symmetries, each named in the output:
 * **reverse rounds** (only when ``allow_reversal`` is set): round ``r`` becomes round ``R + 1 - r``.
   This keeps every player's breaks and runs but not who meets whom first, so it is off by default.
 
+A symmetry other than renumbering counts only where every rule of the registry
+(``models/domain/rules.py``) holds after it whenever it held before: the registry's flags say which
+(:func:`~scheveningen.models.domain.rules.kept_by`), read at each call, so a schedule keeping every
+rule is never called the same design as one breaking a rule.
+
 Round order is otherwise kept: round ``r`` of one schedule must be round ``r`` of the other.
 
 Two independent methods are provided and the tests check them against each other:
@@ -71,12 +76,17 @@ def _colour_reversal_keeps_rules() -> bool:
     return kept_by(colour_reversal=True)
 
 
+def _round_reversal(allow_reversal: bool) -> bool:
+    """Whether the rounds are also compared in reverse order: asked for, and every rule kept by it."""
+    return allow_reversal and kept_by(round_reversal=True)
+
+
 def symmetry_names(allow_reversal: bool = False) -> list[str]:
     """The symmetries under which schedules are compared, in the order they are applied."""
     names = [RENUMBER_A, RENUMBER_B]
     names += [SWAP_TEAMS] if _swap_keeps_rules() else []
     names += [REVERSE_COLOURS] if _colour_reversal_keeps_rules() else []
-    return [*names, REVERSE_ROUNDS] if allow_reversal else names
+    return [*names, REVERSE_ROUNDS] if _round_reversal(allow_reversal) else names
 
 
 # --------------------------------------------------------------------------- applying symmetries
@@ -287,7 +297,7 @@ def _variants(schedule: Schedule, allow_reversal: bool) -> Iterator[_Variant]:
     size_a, size_b = team_sizes(schedule)
     swaps = (False, True) if size_a == size_b and _swap_keeps_rules() else (False,)
     colour_reversals = (False, True) if _colour_reversal_keeps_rules() else (False,)
-    reversals = (False, True) if allow_reversal else (False,)
+    reversals = (False, True) if _round_reversal(allow_reversal) else (False,)
     for swap, colours, rounds in itertools.product(swaps, colour_reversals, reversals):
         yield _Variant(swap, colours, rounds)
 
@@ -516,11 +526,18 @@ def check_equivalence(
             )
         note = "graph isomorphism missed this; the witness comes from the canonical forms (a bug; please report it)"
         return Equivalence(True, witness, allow_reversal, note=note)
-    reason = "no renumbering within the teams, team swap or colour reversal"
-    reason += ", nor reversal of the round order," if allow_reversal else ""
+    moves = ["renumbering within the teams"]
+    moves += ["team swap"] if _swap_keeps_rules() else []
+    moves += ["colour reversal"] if _colour_reversal_keeps_rules() else []
+    reason = f"no {', '.join(moves[:-1])} or {moves[-1]}" if len(moves) > 1 else f"no {moves[0]}"
+    reason += ", nor reversal of the round order," if _round_reversal(allow_reversal) else ""
     reason += " maps one schedule onto the other"
     note = ""
-    if not allow_reversal and equivalence_witness(left, right, allow_reversal=True) is not None:
+    if (
+        not allow_reversal
+        and _round_reversal(True)
+        and equivalence_witness(left, right, allow_reversal=True) is not None
+    ):
         note = "they are equivalent if the rounds may also be played in reverse order (--allow-reversal)"
     return Equivalence(False, None, allow_reversal, reason=reason, note=note)
 

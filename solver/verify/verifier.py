@@ -5,10 +5,15 @@ arbiter would, game by game, so that a bug in the model cannot hide behind the
 same bug in the check.  Rule 4 (fewest breaks) has no pass/fail meaning on its
 own; the verifier counts breaks and reports them with the other metrics.
 
-Where rules 1-3 cannot all hold for a size, the verifier proves it by itself
-(an exhaustive search over every complete schedule, done for the tiny sizes
-where that is possible) and accepts a schedule that relaxes the lowest-priority
-rule by no more than the least amount any complete schedule needs.
+Every rule of the registry (models/domain/rules.py) is checked through its entry
+in :data:`RULE_CHECKS`, which the verifier reads when it is called: the checks, the
+excess of a relaxed rule (:func:`rule_excess`) and what the tiny sizes allow
+(:func:`attainable`) all go through it, with the match's rule settings.
+
+Where the relaxable rules cannot all hold for a size, the verifier proves it by
+itself (an exhaustive search over every complete schedule, done for the tiny
+sizes where that is possible) and accepts a schedule that relaxes the
+lowest-priority rule by no more than the least amount any complete schedule needs.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
@@ -199,6 +204,7 @@ def _played(sequence: list[tuple[int, Colour]]) -> list[Colour]:
     return [c for _r, c in sequence]
 
 
+# Its own count, not models.domain.schedule.count_breaks: the verifier is the independent check, sharing no model code.
 def _breaks(colours: list[Colour]) -> int:
     return sum(1 for x, y in itertools.pairwise(colours) if x == y)
 
@@ -525,7 +531,7 @@ def metrics(schedule: Checkable, sequences: dict[Player, list[tuple[int, Colour]
 
 @dataclass(frozen=True)
 class Attainable:
-    """What the best complete schedules of one tiny size can keep, found by exhaustion."""
+    """What the best complete schedules of one tiny size can keep under some settings, found by exhaustion."""
 
     keeps: frozenset[Rule]
     least_excess: dict[Rule, int]
@@ -535,24 +541,40 @@ class Attainable:
 EXHAUSTIVE_LIMIT = 3
 
 
-@cache
-def attainable(boards: int, double: bool) -> Attainable | None:
+def attainable(
+    boards: int,
+    double: bool,
+    settings: RuleSettings | None = None,
+    checks: Mapping[Rule, RuleCheck] | None = None,
+) -> Attainable | None:
     """Enumerate every complete schedule of ``boards`` boards (equal teams), ``None`` when too large.
 
-    Priority is lexicographic over the relaxable rules, most important first:
-    keep rule 1 if any schedule can, then among those keep rule 2 if any can,
-    then rule 3.  For a rule that cannot be kept the least excess (its measure
-    in :data:`RULE_CHECKS`) over all schedules that keep the higher rules is
-    recorded.
+    Priority is lexicographic over the relaxable rules of ``checks`` (:data:`RULE_CHECKS` by default)
+    that ``settings`` (the rules as written by default) switch on, most important first: keep the
+    first if any schedule can, then among those keep the second if any can, and so on.  For a rule
+    that cannot be kept the least excess (its measure in ``checks``, under ``settings``) over all
+    schedules that keep the higher rules is recorded.
     """
     if boards > EXHAUSTIVE_LIMIT or (double and boards > 2):
         return None
+    checks = _checks(checks)
+    # The objective is no rule: every objective shares one enumeration.
+    settings = replace(RuleSettings() if settings is None else settings, objective=RuleSettings().objective)
+    ranked = tuple((rule, checks[rule]) for rule in relaxable(checks) if rule.on(settings))
+    return _attainable(boards, double, settings, ranked)
+
+
+@cache
+def _attainable(
+    boards: int, double: bool, settings: RuleSettings, ranked: tuple[tuple[Rule, RuleCheck], ...]
+) -> Attainable:
+    """:func:`attainable` for the rules ``ranked`` (most important first, each with its check), kept
+    once computed: the enumeration takes seconds on 3 boards."""
     n = boards
     rounds = 2 * n if double else n
     matchings = list(itertools.permutations(range(1, n + 1)))
-    ranked = relaxable(RULE_CHECKS)  # most important first
-    settings = RuleSettings()
-    candidates: list[tuple[int, ...]] = []  # each relaxable rule's excess, in priority order
+    checks = dict(ranked)
+    candidates: list[tuple[int, ...]] = []  # each ranked rule's excess, in priority order
     examined = 0
     for perms in itertools.product(matchings, repeat=rounds):
         counts = Counter((a, b) for perm in perms for a, b in enumerate(perm, start=1))
@@ -566,11 +588,11 @@ def attainable(boards: int, double: bool) -> Attainable | None:
             if double and check_complete(schedule, True):
                 continue
             examined += 1
-            candidates.append(tuple(_excess(schedule, rule, settings) for rule in ranked))
+            candidates.append(tuple(_excess(schedule, rule, settings, checks) for rule in checks))
     keeps = set()
     least: dict[Rule, int] = {}
     pool = candidates
-    for index, rule in enumerate(ranked):
+    for index, rule in enumerate(checks):
         best = min(c[index] for c in pool)
         if best == 0:
             keeps.add(rule)
@@ -638,10 +660,16 @@ RULE_CHECKS: Mapping[Rule, RuleCheck] = {
 }
 
 
+def _checks(checks: Mapping[Rule, RuleCheck] | None) -> Mapping[Rule, RuleCheck]:
+    """``checks``, or :data:`RULE_CHECKS` as it is now (read at each call, so that a rule added for a
+    test counts)."""
+    return RULE_CHECKS if checks is None else checks
+
+
 def _excess(
-    schedule: Checkable, rule: Rule, settings: RuleSettings, checks: Mapping[Rule, RuleCheck] = RULE_CHECKS
+    schedule: Checkable, rule: Rule, settings: RuleSettings, checks: Mapping[Rule, RuleCheck] | None = None
 ) -> int:
-    measure = checks[rule].excess
+    measure = _checks(checks)[rule].excess
     if measure is None:
         raise ValueError(f"rule {int(rule)} has no excess measure")
     return measure(schedule, settings)
@@ -650,10 +678,19 @@ def _excess(
 # --------------------------------------------------------------------------- the verdict
 
 
-def rule_excess(schedule: Checkable, rule: Rule, max_run: int = 2) -> int:
-    """How much a schedule breaks a relaxable rule: players out of balance (rule 1), over-long
-    runs (rule 2), or the board-balance excess (rule 3)."""
-    return _excess(schedule, rule, RuleSettings(max_run=max_run))
+def rule_excess(
+    schedule: Checkable,
+    rule: Rule,
+    settings: RuleSettings | int | None = None,
+    checks: Mapping[Rule, RuleCheck] | None = None,
+) -> int:
+    """How much a schedule breaks a relaxable rule under ``settings`` (a match's rules; by default as
+    the house rules write them), as its excess in ``checks`` (:data:`RULE_CHECKS`) measures it:
+    players out of balance (rule 1), over-long runs (rule 2), the board-balance excess (rule 3).
+    A whole number stands for the rules as written with runs of at most that many games."""
+    if isinstance(settings, int):
+        settings = RuleSettings(max_run=settings)
+    return _excess(schedule, rule, RuleSettings() if settings is None else settings, checks)
 
 
 def verify(
@@ -661,7 +698,7 @@ def verify(
     double: bool | None = None,
     match: Match | None = None,
     declared_relaxed: dict[Rule, int] | None = None,
-    checks: Mapping[Rule, RuleCheck] = RULE_CHECKS,
+    checks: Mapping[Rule, RuleCheck] | None = None,
 ) -> Verdict:
     """Check every rule separately, and the match's requests, and collect the metrics.
 
@@ -677,6 +714,7 @@ def verify(
     out, games between teammates, pairs meeting twice or never) and rules 1-4 are checked on
     the games as they stand.
     """
+    checks = _checks(checks)
     settings = match.rules if match is not None else RuleSettings()
     written = as_written(schedule)
     if double is None:
@@ -696,12 +734,12 @@ def verify(
     broken = [rule for rule in found if rule.relaxable and found[rule]]
     plain = match is None or (not match.has_requests and match.rules.as_written)
     if broken and not found[Rule.COMPLETE] and written.equal_teams and plain:
-        facts = attainable(schedule.boards, double)
+        facts = attainable(schedule.boards, double, settings, checks)
         if facts is not None:
             for rule in broken:
                 if rule in facts.keeps or rule not in facts.least_excess:
                     continue
-                amount = _excess(written, rule, RuleSettings(), checks)
+                amount = _excess(written, rule, settings, checks)
                 least = facts.least_excess[rule]
                 higher = [r for r in relaxable(checks) if r.priority < rule.priority]
                 higher_kept = all(not found.get(r) or r not in facts.keeps for r in higher)
