@@ -18,11 +18,11 @@ from scheveningen.models.bounds.proven import (
     proven_break_bound,
 )
 from scheveningen.models.constructions.equal import phase_matchings
-from scheveningen.models.cpsat.model import MatchModel, MatchModelSpec
+from scheveningen.models.cpsat.model import MatchModel, ModelOptions
 from scheveningen.models.domain.match import Match, Meet, RuleSettings
 from scheveningen.models.domain.schedule import Schedule, Team
 from scheveningen.models.formats.tables import best_stated_bound
-from scheveningen.solver.design.pipeline import DesignParams, design, design_match
+from scheveningen.solver.design import DesignParams, design, design_match
 from scheveningen.solver.verify.verifier import verify
 
 
@@ -72,7 +72,7 @@ def test_analytic_bound_by_class() -> None:
 
 def _optimum_without_cut(n: int, double: bool = False, colour_balance: bool = True) -> int:
     match = Match(boards=n, double=double, rules=RuleSettings(colour_balance=colour_balance))
-    mm = MatchModel.build(MatchModelSpec(n, double=double, match=match, break_bound_cut=False))
+    mm = MatchModel.build(ModelOptions(n, double=double, match=match, break_bound_cut=False))
     mm.set_objective()
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = 60
@@ -151,7 +151,7 @@ def test_fourteen_boards_are_proven_optimal_at_twenty_two() -> None:
 @pytest.mark.parametrize("n", [10, *SPLIT_CHECKED_SIZES])
 def test_every_size_proven_by_the_split_has_its_record(n: int) -> None:
     # A bound claimed or checked by computer must have the run that proves it: every case INFEASIBLE.
-    record = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / f"phase_split_{n}_{n + 6}.csv"
+    record = Path(__file__).resolve().parents[1] / "benchmarks/results/phase_bounds" / f"phase_split_{n}_{n + 6}.csv"
     with record.open(newline="") as handle:
         cases = list(csv.DictReader(handle))
     assert cases and {case["status"] for case in cases} == {"INFEASIBLE"}

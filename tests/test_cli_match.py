@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -210,3 +212,22 @@ def test_result_refuses_standard_input_since_it_rewrites_the_file(
     assert code == 2
     assert out == ""
     assert "standard input" in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_generate_reads_a_spec_from_standard_input_once_for_the_match_file(tmp_path: Path) -> None:
+    # The spec was read for the design and again for the match file; standard input, empty the second
+    # time, then failed with "boards: is required" after the schedule was designed.
+    spec = 'boards = 3\n[teams.A]\nname = "Oslo"\nplayers = ["Ann", "Bo", "Cy"]\n[scoring]\nwin = 3\n'
+    match_file = tmp_path / "m.json"
+    argv = ["generate", "--spec", "-", "--output", str(match_file), "--workers", "1", "--time-limit", "5", "-q"]
+    done = subprocess.run(
+        [sys.executable, "-m", "scheveningen", *argv],
+        input=spec.encode(),
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (0, b""), done.stderr.decode()
+    record = read_match_file(match_file)
+    assert record.match.team_a.name == "Oslo" and record.roster_a[2].name == "Cy"
+    assert record.scoring.win == 3 and record.rounds == 3

@@ -14,7 +14,7 @@ from scheveningen.models.constructions.equal import construct
 from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request
 from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
-from scheveningen.solver.design.pipeline import DesignParams, Status, design_match, minimal_conflict
+from scheveningen.solver.design import DesignParams, Status, design_match, minimal_conflict
 from scheveningen.solver.scale.conflicts import hall_violation, least_board_excess, least_excess, pairing_conflict
 from scheveningen.solver.verify.verifier import rule_excess, verify
 

@@ -11,7 +11,7 @@ from scheveningen.models.domain.grid import Grid
 from scheveningen.models.domain.match import ColourWish, Match
 from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Colour, Player, Team
-from scheveningen.solver.design.pipeline import DesignParams
+from scheveningen.solver.design import DesignParams
 from scheveningen.solver.scale.conflicts import least_excess
 from scheveningen.solver.scale.driver import design_at_scale
 from scheveningen.solver.scale.recolour import flip_walks

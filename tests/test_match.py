@@ -10,7 +10,8 @@ import pytest
 from scheveningen.models.domain.match import Avoid, ColourWish, Match, MatchError, Meet, PlayedRound, RuleSettings
 from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Colour, Player, Schedule, Team
-from scheveningen.solver.design.pipeline import DesignParams, Status, _only_rules, design_match, minimal_conflict
+from scheveningen.solver.design import DesignParams, Status, design_match, minimal_conflict
+from scheveningen.solver.design.relax import only_rules as _only_rules
 from scheveningen.solver.verify.verifier import check_requests, verify
 
 FAST = DesignParams(time_limit=3, workers=2)

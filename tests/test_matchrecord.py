@@ -17,6 +17,7 @@ from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Player, Team
 from scheveningen.models.formats.matchrecord import FORMAT, MatchFileError, MatchRecord, MatchRecordError, Scoring
 from scheveningen.solver.io.matchfile import read_match_file, write_match_file
+from scheveningen.solver.io.spec import SpecError, parse_spec
 
 
 @st.composite
@@ -138,6 +139,10 @@ def _set(path: str, value: Any) -> Any:
         (_set("scoring/win", -1), "scoring.win must be a number, 0 or more"),
         (_set("boards", "4"), "boards must be a whole number"),
         (_set("design", {"relaxed": {"complete": 1}}), "design.relaxed: unknown key 'complete'"),
+        (_set("rules/max_run", "2"), "rules.max_run: must be a whole number, got str '2'"),
+        (_set("rules/colour_balance", 1), "rules.colour_balance: must be true or false, got int 1"),
+        (_set("rules/speed", 1), "rules.speed: unknown key"),
+        (_set("rules", []), "rules must be an object"),
     ],
 )
 def test_malformed_match_files_are_refused(tmp_path: Path, change: Any, message: str) -> None:
@@ -147,6 +152,20 @@ def test_malformed_match_files_are_refused(tmp_path: Path, change: Any, message:
         read_match_file(path)
     assert str(caught.value).startswith(f"{path}: ")
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "toml"),
+    [("max_run", "two", '"two"'), ("board_balance", 0, "0"), ("objective", "speed", '"speed"'), ("speed", 1, "1")],
+)
+def test_a_spec_and_a_match_file_refuse_a_bad_rule_setting_alike(key: str, value: Any, toml: str) -> None:
+    with pytest.raises(SpecError) as from_spec:
+        parse_spec(f"boards = 4\n[rules]\n{key} = {toml}\n", source="match.toml")
+    with pytest.raises(MatchFileError) as from_file:
+        MatchRecord.from_json(_edit(_set(f"rules/{key}", value)), source="match.json")
+    spec_message = str(from_spec.value).removeprefix("match.toml:3: ")
+    assert spec_message.startswith(f"rules.{key}: ")
+    assert str(from_file.value) == f"match.json: {spec_message}"
 
 
 def test_not_json_and_missing_files_are_refused(tmp_path: Path) -> None:

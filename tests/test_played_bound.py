@@ -30,7 +30,7 @@ from scheveningen.models.constructions.folding import unfold
 from scheveningen.models.domain.grid import Grid
 from scheveningen.models.domain.match import Match, PlayedRound
 from scheveningen.models.domain.schedule import Schedule
-from scheveningen.solver.design.pipeline import DesignParams, design_match
+from scheveningen.solver.design import DesignParams, design_match
 from scheveningen.solver.scale.driver import spec_bound
 from scheveningen.solver.scale.start import Symmetry, bases
 from scheveningen.solver.verify.verifier import verify

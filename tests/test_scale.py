@@ -16,11 +16,16 @@ from scheveningen.models.cpsat.model import MatchModel
 from scheveningen.models.domain.grid import Grid
 from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
 from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
-from scheveningen.solver.design.pipeline import DesignParams, Status, design_match
+from scheveningen.solver.design import DesignParams, Status, design_match
+from scheveningen.solver.design.strategies import SCALE_MIN_BOARDS as MIN_BOARDS
 from scheveningen.solver.run import stop
-from scheveningen.solver.scale import lns
-from scheveningen.solver.scale.driver import MIN_BOARDS, spec_bound
-from scheveningen.solver.scale.lns import BUILD_RATE, Budget, improve, repair, rules_kept, solve_part
+from scheveningen.solver.scale.driver import spec_bound
+from scheveningen.solver.scale.lns import part
+from scheveningen.solver.scale.lns.budget import Budget
+from scheveningen.solver.scale.lns.improve import improve
+from scheveningen.solver.scale.lns.part import BUILD_RATE, solve_part
+from scheveningen.solver.scale.lns.repair import repair
+from scheveningen.solver.scale.lns.rules import rules_kept
 from scheveningen.solver.scale.start import Symmetry, find_start, renumber, variant
 from scheveningen.solver.verify.equivalence import is_equivalent
 from scheveningen.solver.verify.verifier import verify
@@ -220,7 +225,7 @@ def test_an_interrupt_returns_the_start_at_once(monkeypatch: pytest.MonkeyPatch)
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("a model was solved after the interrupt")
 
-    monkeypatch.setattr(lns, "solve_part", refuse)  # no part of the search ...
+    monkeypatch.setattr(part, "solve_part", refuse)  # no part of the search ...
     monkeypatch.setattr(MatchModel, "build", refuse)  # ... and no full model
     stop.request()
     try:

@@ -20,6 +20,7 @@ from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds.proven import suffix_breaks_needed
 from scheveningen.models.cpsat.cpsolver import new_solver
+from scheveningen.models.domain.schedule import count_breaks
 
 #: The deterministic time (CP-SAT's work units, about a second each) the model may use.
 WORK = 2.0
@@ -170,7 +171,7 @@ def relaxed_break_bound(
             met.add((a, b))
     if any(len(seq) != k for seq in colours.values()):
         return None
-    fixed = sum(seq[i] == seq[i + 1] for seq in colours.values() for i in range(k - 1))
+    fixed = sum(count_breaks(seq) for seq in colours.values())
     names = continuations(left)
     sequences = {name: continuation(*name, left) for name in names}
     m = cp_model.CpModel()
@@ -184,7 +185,7 @@ def relaxed_break_bound(
                 continue
             x = m.new_bool_var("")
             mine[name] = x
-            breaks = (rest[0] == seq[-1]) + sum(rest[j] == rest[j + 1] for j in range(left - 1))
+            breaks = count_breaks([seq[-1], *rest])
             cost_terms.extend([x] * breaks)
         other = m.new_bool_var("")
         need = suffix_breaks_needed(seq, n, rules.colour_balance, rules.max_run)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import math
 
+from scheveningen.models.domain.schedule import count_breaks
+
 
 def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool = True) -> int:
     """A proven lower bound on breaks with equal teams and rule 3 in every round (proofs in docs/bounds.md).
@@ -44,7 +46,7 @@ def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool
 COMPUTER_PROVEN_BOUNDS = {6: 14, 10: 18}
 
 # The sizes at which the same split re-proves fact 13 by computer (docs/bounds.md, fact 10: every
-# case INFEASIBLE, records in benchmarks/results/phase_split_N_K.md): a check of the hand proof.
+# case INFEASIBLE, records in benchmarks/results/phase_bounds/phase_split_N_K.md): a check of the hand proof.
 SPLIT_CHECKED_SIZES = tuple(range(14, 99, 4))
 
 # One reserve, k + 1 against k on k boards with rules 1 and 3, k = 2 mod 4: minima proven by computer
@@ -120,7 +122,7 @@ def played_break_bound(
             white.setdefault(("B", b), []).append(not a_white)
             met[a, b] = met.get((a, b), 0) + 1
     times = 2 if double else 1
-    fixed = sum(seq[i] == seq[i + 1] for seq in white.values() for i in range(len(seq) - 1))
+    fixed = sum(count_breaks(seq) for seq in white.values())
     if k >= rounds:
         return fixed
     need = {player: suffix_breaks_needed(seq, rounds, colour_balance, max_run) for player, seq in white.items()}
@@ -297,7 +299,7 @@ def unequal_break_bound(
     T(p, k) is not 1 (p and k odd) or not 0 (otherwise): at least 1* (:func:`one_full_break_free`).
 
     *Two boards, both team sizes even, each divided by their gcd odd, rule 3 kept: at least 2
-    breaks* (:func:`two_board_zero_possible`; the proof is ``models/constructions/positions.py``'s docstring).
+    breaks* (:func:`two_board_zero_possible`; the proof is ``models/constructions/positions/layout.py``'s docstring).
 
     *Double round, one team of k playing every round, the other of p > k sitting out in turn, rule 3
     kept, where the double alternation sum rules out a schedule without a break
@@ -311,7 +313,7 @@ def unequal_break_bound(
     So the breaks are even.
 
     Elsewhere (other double rounds, or other sizes) no bound above 0 is proven: for many sizes
-    schedules with no break at all exist (``models/constructions/unequal.py`` builds them, for example
+    schedules with no break at all exist (``models/constructions/unequal/`` builds them, for example
     16 against 12 on 12 boards; ``benchmarks/unequal_minima.py`` finds them for 7, 9 or 11
     against 4 and 11 to 17 against 6), so 0 is then the truth, not a gap in the theory.
     """
@@ -368,7 +370,7 @@ def one_full_break_free(p: int, k: int, x: int | None = None) -> bool:
     one, and the teams' totals are opposite: for odd k, A's players play k games each, E + (F if p
     odd, else 0) = 0, so T = F^2 = 1 for odd p and T = 0 for even p.  Only rule 0, sitting out in turn
     and rule 3 are used.  These are the sizes where the alternating layout has a switching pair (T is
-    computed in closed form there, ``models/constructions/positions.py``); elsewhere nothing is claimed.
+    computed in closed form there, ``models/constructions/positions/``); elsewhere nothing is claimed.
 
     With ``x`` (the B players White in the odd rounds; by default floor(k/2), rule 3) the same without
     rule 3: F = +-(k - 2x), and with the totals E (k odd) + F (p odd) = 0, T = -E F needs T = (k - 2x)^2
@@ -446,7 +448,7 @@ def two_board_zero_possible(size_a: int, size_b: int) -> bool:
     """Whether teams of these sizes on 2 boards have a schedule without a break keeping rule 3 (and
     then rules 1 and 2 as well): the number of games p*q is even, and the sizes are not both even with
     both p/g and q/g odd, g = gcd(p, q).  Where they are, every schedule keeping rule 3 has an even
-    number of breaks, at least 2.  Proof and construction: ``models/constructions/positions.py``."""
+    number of breaks, at least 2.  Proof and construction: ``models/constructions/positions/``."""
     p, q = size_a, size_b
     if (p * q) % 2:
         return False

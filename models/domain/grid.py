@@ -7,9 +7,10 @@ rather than as :class:`~scheveningen.models.domain.schedule.Schedule`'s games.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scheveningen.models.domain.schedule import Schedule
+from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team, count_breaks
 
 
 @dataclass
@@ -30,9 +31,14 @@ class Grid:
 
     @classmethod
     def from_schedule(cls, schedule: Schedule) -> Grid:
-        opp = [[0] * schedule.boards for _ in schedule.rounds]
-        white = [[False] * schedule.boards for _ in schedule.rounds]
-        for r, games in enumerate(schedule.rounds):
+        return cls.from_rounds(schedule.rounds, schedule.boards)
+
+    @classmethod
+    def from_rounds(cls, rounds: Sequence[Sequence[Game]], n: int) -> Grid:
+        """The grid of these rounds of ``n`` games each (a whole schedule, or the rounds played so far)."""
+        opp = [[0] * n for _ in rounds]
+        white = [[False] * n for _ in rounds]
+        for r, games in enumerate(rounds):
             for game in games:
                 a = game.a_player.number - 1
                 opp[r][a] = game.b_player.number - 1
@@ -53,6 +59,14 @@ class Grid:
             out[b] = a
         return out
 
+    def colour_of(self, player: Player, r: int) -> Colour:
+        """``player``'s colour in round ``r`` (0-based round; the player by its code)."""
+        if player.team is Team.A:
+            white = self.white[r][player.number - 1]
+        else:
+            white = not self.white[r][self.inverse(r)[player.number - 1]]
+        return Colour.WHITE if white else Colour.BLACK
+
     def colours(self) -> tuple[list[list[bool]], list[list[bool]]]:
         """Per player the White flags round by round: (team A's rows, team B's rows)."""
         n = self.n
@@ -65,4 +79,4 @@ class Grid:
 
     def breaks(self) -> int:
         a_rows, b_rows = self.colours()
-        return sum(row[r] == row[r + 1] for row in (*a_rows, *b_rows) for r in range(len(row) - 1))
+        return sum(count_breaks(row) for row in (*a_rows, *b_rows))

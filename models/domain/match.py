@@ -14,11 +14,14 @@ with equal teams player ``Ak`` sits at board ``k``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
+from scheveningen.models.domain.rules import SettingValue, rule_set_by, switchable
 from scheveningen.models.domain.schedule import Colour, Game, Player, Team
 
+#: What the designer minimises: the breaks, the breaks shared fairly, or nothing (any schedule).
 Objective = Literal["breaks", "fair", "none"]
 
 
@@ -43,30 +46,107 @@ class TeamInfo:
     players: tuple[str, ...] = ()
 
 
+#: How :meth:`RuleSettings.from_mapping` names the type a setting must have.
+_KIND_NAMES = {bool: "true or false", int: "a whole number", str: "a string"}
+
+
+#: The rule settings that are fields of :class:`RuleSettings`; every other rule's setting is in ``others``.
+_RULE_FIELDS = ("colour_balance", "max_run", "board_balance")
+_OWN = (*_RULE_FIELDS, "objective")
+
+
 @dataclass(frozen=True)
 class RuleSettings:
-    """Which house rules apply; the defaults are the house rules as written."""
+    """Which house rules apply; the defaults are the house rules as written.
+
+    Each rule of the registry (``models/domain/rules.py``) names its setting; rules 1-3 have a field
+    here, any other rule's setting is kept in ``others`` (only where it differs from the rule's
+    default), so a rule is added in the registry alone.  :meth:`value` reads any of them."""
 
     colour_balance: bool = True
     max_run: int = 2  # the longest run of one colour allowed (rule 2 as written: 2); 0 turns the rule off
     board_balance: bool = True
     objective: Objective = "breaks"
+    others: tuple[tuple[str, SettingValue], ...] = ()  # (setting, value) of the rules without a field
 
     def __post_init__(self) -> None:
         if self.objective not in ("breaks", "fair", "none"):
             raise MatchError("rules.objective", f"must be 'breaks', 'fair' or 'none', got {self.objective!r}")
         if self.max_run < 0:
             raise MatchError("rules.max_run", f"must be 0 (off) or more, got {self.max_run}")
+        object.__setattr__(self, "others", _other_settings(self.others))
+
+    def value(self, setting: str) -> SettingValue:
+        """The value of a rule's setting (``KeyError`` for a setting no rule has)."""
+        if setting in _RULE_FIELDS:
+            value: SettingValue = getattr(self, setting)
+            return value
+        return dict(self.others).get(setting, rule_set_by(setting).default)
+
+    def with_values(self, values: Mapping[str, object]) -> RuleSettings:
+        """These settings with ``values`` (rule settings, and ``objective``, by key) changed."""
+        own = {key: value for key, value in values.items() if key in _OWN}
+        others = {**dict(self.others), **{key: value for key, value in values.items() if key not in _OWN}}
+        return replace(self, **own, others=tuple(others.items()))  # type: ignore[arg-type]
+
+    @classmethod
+    def from_mapping(cls, mapping: Mapping[str, object], where: str = "rules") -> RuleSettings:
+        """The settings a table gives (a spec's ``[rules]``, a match file's ``"rules"``); a key left out
+        keeps its default.  Each key is a field, its value of its default's type (a whole number is
+        never a truth value, nor the reverse); a :class:`MatchError` names the key as ``where.key``."""
+        names = _keys()
+        for key in mapping:
+            if key not in names:
+                raise MatchError(f"{where}.{key}", f"unknown key (expected one of: {', '.join(sorted(names))})")
+        defaults = cls().as_dict()
+        values: dict[str, Any] = {}
+        for name in names:
+            default = defaults[name]
+            value = mapping.get(name, default)
+            kind = type(default)
+            if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
+                got = f"{type(value).__name__} {value!r}"
+                raise MatchError(f"{where}.{name}", f"must be {_KIND_NAMES[kind]}, got {got}")
+            values[name] = value
+        try:
+            return cls().with_values(values)
+        except MatchError as error:  # a value out of range: named under ``where`` too
+            raise MatchError(f"{where}.{error.path.rpartition('.')[2]}", error.problem) from None
+
+    def as_dict(self) -> dict[str, object]:
+        """The settings by key, as :meth:`from_mapping` reads them."""
+        return {**{key: self.value(key) for key in _keys()[:-1]}, "objective": self.objective}
 
     @property
     def as_written(self) -> bool:
         """Every house rule as the house rules write it (whatever the objective)."""
         return self == RuleSettings(objective=self.objective)
 
-    @property
-    def no_three_in_a_row(self) -> bool:
-        """Whether rule 2 holds at least as written: runs of one colour are at most two long."""
-        return 0 < self.max_run <= 2
+
+def _keys() -> list[str]:
+    """The keys of a ``[rules]`` table: every rule's setting, in the order users see the rules, then
+    ``objective``."""
+    return [*(rule.setting for rule in switchable() if rule.setting is not None), "objective"]
+
+
+def _other_settings(others: tuple[tuple[str, SettingValue], ...]) -> tuple[tuple[str, SettingValue], ...]:
+    """The settings of rules without a field, checked (each a rule's setting, of its default's type,
+    a number not below 0) and in the registry's order, those at their default left out."""
+    given = dict(others)
+    out = []
+    for rule in switchable():
+        if rule.setting is None or rule.setting in _OWN or rule.setting not in given:
+            continue
+        value = given.pop(rule.setting)
+        if isinstance(value, bool) != isinstance(rule.default, bool) or not isinstance(value, int):
+            raise MatchError(f"rules.{rule.setting}", f"must be of the type of {rule.default!r}, got {value!r}")
+        if value < 0:
+            raise MatchError(f"rules.{rule.setting}", f"must be 0 (off) or more, got {value}")
+        if value != rule.default:
+            out.append((rule.setting, value))
+    for setting in given:
+        raise MatchError(f"rules.{setting}", "no rule has this setting")
+    return tuple(out)
 
 
 @dataclass(frozen=True)

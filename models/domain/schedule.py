@@ -3,7 +3,8 @@
 Two teams, A and B, meet on ``boards`` boards.  Player ``Ak`` always sits at
 board ``k``; in every round each board hosts one game between an A player and
 a B player, and one of the two has White.  A schedule is the list of rounds,
-each round the list of its games in board order.
+each round the list of its games in board order.  A *break* is two games in a
+row of one player with the same colour (:func:`count_breaks`).
 
 These types carry no solver code: the CP-SAT formulation, the verifier and the
 text/JSON readers all build on them, and nothing here imports OR-Tools.
@@ -11,6 +12,7 @@ text/JSON readers all build on them, and nothing here imports OR-Tools.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -43,6 +45,12 @@ class Colour(StrEnum):
         return "W" if self is Colour.WHITE else "B"
 
 
+def count_breaks(colours: Sequence[Colour] | Sequence[bool]) -> int:
+    """The breaks in one player's colours, game by game (colours, or whether the player has White):
+    a break is two games in a row with the same colour."""
+    return int(sum(map(operator.eq, colours, colours[1:])))
+
+
 _PLAYER_CODE = re.compile(r"^([AB])([1-9][0-9]*)$")
 
 
@@ -69,8 +77,27 @@ class Player:
         return f"{self.team.value}{self.number}"
 
 
+class GameSides:
+    """A game's two players by colour, shared by :class:`Game` and the written form's game
+    (``models/domain/written.py``); the dataclass using it supplies the two fields."""
+
+    white: Player
+    black: Player
+
+    def colour_of(self, player: Player) -> Colour:
+        """The colour ``player`` has in this game; ``ValueError`` when the player does not play in it."""
+        if player == self.white:
+            return Colour.WHITE
+        if player == self.black:
+            return Colour.BLACK
+        raise ValueError(f"{player} does not play in {self}")
+
+    def __str__(self) -> str:
+        return f"{self.white}-{self.black}"
+
+
 @dataclass(frozen=True)
-class Game:
+class Game(GameSides):
     """One game: ``white`` has White against ``black``; one of them is from each team."""
 
     white: Player
@@ -92,16 +119,6 @@ class Game:
     def a_white(self) -> bool:
         """True when the team A player has White."""
         return self.white.team is Team.A
-
-    def colour_of(self, player: Player) -> Colour:
-        if player == self.white:
-            return Colour.WHITE
-        if player == self.black:
-            return Colour.BLACK
-        raise ValueError(f"{player} does not play in {self}")
-
-    def __str__(self) -> str:
-        return f"{self.white}-{self.black}"
 
 
 class TeamSizes:
@@ -179,6 +196,15 @@ class Schedule(TeamSizes):
                     break
             sequence.append(colour)
         return sequence
+
+    def breaks(self) -> int:
+        """Every player's breaks over the games it plays (the games either side of a round sat out are in a row)."""
+        whites: dict[Player, list[bool]] = {}
+        for games in self.rounds:
+            for game in games:
+                whites.setdefault(game.white, []).append(True)
+                whites.setdefault(game.black, []).append(False)
+        return sum(count_breaks(row) for row in whites.values())
 
     @classmethod
     def from_pairings(cls, pairings: list[list[tuple[int, int, bool]]], team_a: int = 0, team_b: int = 0) -> Schedule:

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team, TeamSizes
+from scheveningen.models.domain.schedule import Game, GameSides, Player, Schedule, Team, TeamSizes
 
 
 @dataclass(frozen=True)
-class WrittenGame:
+class WrittenGame(GameSides):
     """One game as written: ``white`` has White against ``black`` on ``board``; the two may be teammates."""
 
     white: Player
@@ -45,16 +45,6 @@ class WrittenGame:
     def a_white(self) -> bool:
         """True when team A has White against team B (False for a game between teammates)."""
         return self.mixed and self.white.team is Team.A
-
-    def colour_of(self, player: Player) -> Colour:
-        if player == self.white:
-            return Colour.WHITE
-        if player == self.black:
-            return Colour.BLACK
-        raise ValueError(f"{player} does not play in {self}")
-
-    def __str__(self) -> str:
-        return f"{self.white}-{self.black}"
 
 
 @dataclass(frozen=True)

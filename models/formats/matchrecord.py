@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from scheveningen.models.domain.match import (
@@ -101,14 +101,14 @@ class Scoring:
 
     def as_dict(self) -> dict[str, object]:
         return {
-            "win": _number(self.win),
-            "draw": _number(self.draw),
-            "loss": _number(self.loss),
+            "win": json_number(self.win),
+            "draw": json_number(self.draw),
+            "loss": json_number(self.loss),
             "decided_by": self.decided_by,
         }
 
 
-def _number(value: float) -> int | float:
+def json_number(value: float) -> int | float:
     """Whole numbers as ints in JSON (2, not 2.0)."""
     return int(value) if value == int(value) else value
 
@@ -224,10 +224,6 @@ class MatchRecord:
             design=dict(design or {}),
         )
 
-    @property
-    def setup(self) -> MatchSetup:
-        return MatchSetup(self.match, self.roster_a, self.roster_b, self.event, self.scoring)
-
     # ------------------------------------------------------------------ who and what
 
     @property
@@ -319,7 +315,7 @@ class MatchRecord:
         data["boards"] = match.boards
         data["double"] = match.double
         data["teams"] = {team.value: self._team_dict(team) for team in Team}
-        data["rules"] = {f.name: getattr(match.rules, f.name) for f in fields(RuleSettings)}
+        data["rules"] = match.rules.as_dict()
         requests = _requests_dict(match)
         if requests:
             data["requests"] = requests
@@ -420,13 +416,18 @@ _SCORING_KEYS = ("win", "draw", "loss", "decided_by")
 _RESULT_KEYS = ("round", "board", "result")
 
 
-def _table(value: Any, where: str, allowed: Sequence[str]) -> dict[str, Any]:
+def _object(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise MatchRecordError(f"{where} must be an object, got {type(value).__name__}")
-    for key in value:
+    return value
+
+
+def _table(value: Any, where: str, allowed: Sequence[str]) -> dict[str, Any]:
+    table = _object(value, where)
+    for key in table:
         if key not in allowed:
             raise MatchRecordError(f"{where}: unknown key {key!r} (expected one of: {', '.join(allowed)})")
-    return value
+    return table
 
 
 def _int(value: Any, where: str) -> int:
@@ -497,7 +498,7 @@ def _from_dict(data: Any) -> MatchRecord:
                 raise MatchRecordError(f"{where}.players[{i}]: {error}") from None
         rosters[team] = tuple(roster)
         infos[team] = TeamInfo(name=_str(table.get("name", ""), f"{where}.name"), players=tuple(p.name for p in roster))
-    rules = _read_rules(data.get("rules", {}))
+    rules = RuleSettings.from_mapping(_object(data.get("rules", {}), "rules"), "rules")
     requests = _table(data.get("requests", {}), "requests", _REQUEST_KEYS)
     match = Match(
         boards=boards,
@@ -592,24 +593,6 @@ def _read_requests(requests: dict[str, Any]) -> dict[str, Any]:
             )
         )
     return {"meets": tuple(meets), "avoids": tuple(avoids), "colours": tuple(colours), "played": tuple(played)}
-
-
-def _read_rules(value: Any) -> RuleSettings:
-    """The rule settings: every field of :class:`RuleSettings`, each of its default's type."""
-    defaults = RuleSettings()
-    keys = tuple(f.name for f in fields(RuleSettings))
-    table = _table(value, "rules", keys)
-    values: dict[str, Any] = {}
-    for key in keys:
-        default = getattr(defaults, key)
-        given = table.get(key, default)
-        if isinstance(default, bool):
-            values[key] = _bool(given, f"rules.{key}")
-        elif isinstance(default, int):
-            values[key] = _int(given, f"rules.{key}")
-        else:
-            values[key] = _str(given, f"rules.{key}")
-    return RuleSettings(**values)
 
 
 def _read_event(value: Any) -> Event:

@@ -33,12 +33,12 @@ from types import FrameType
 
 from scheveningen.models.domain.match import Match, MatchError, RuleSettings
 from scheveningen.models.domain.results import ResultError
-from scheveningen.models.formats.matchrecord import MatchFileError, MatchRecordError
+from scheveningen.models.formats.matchrecord import MatchFileError, MatchRecordError, MatchSetup
 from scheveningen.models.formats.tables import PUBLISHED_SIZES, UnknownTableError, best_text, published, published_text
 from scheveningen.models.formats.textform import ParsedText, ParsedWritten, ScheduleFormatError, parse_text
 from scheveningen.solver.cli import export as cli_export
 from scheveningen.solver.cli import match as cli_match
-from scheveningen.solver.design.pipeline import (
+from scheveningen.solver.design import (
     MAX_BOARDS,
     MIN_BOARDS,
     DesignBugError,
@@ -52,7 +52,7 @@ from scheveningen.solver.io import report
 from scheveningen.solver.io.files import UnreadableFileError, display_name, read_text_file
 from scheveningen.solver.io.matchfile import write_match_file
 from scheveningen.solver.io.readers import parse_schedule, read_written
-from scheveningen.solver.io.spec import SpecError, load_spec
+from scheveningen.solver.io.spec import SpecError, load_match_setup
 from scheveningen.solver.run import stop
 from scheveningen.solver.verify.compare import compare
 from scheveningen.solver.verify.equivalence import EquivalenceBugError, canonical_form
@@ -303,31 +303,41 @@ def _configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--double", action="store_true", help="double round: every pair meets twice, colours reversed")
     parser.add_argument("--strict", action="store_true", help="never relax a house rule; fail instead")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress display")
+    parser.add_argument("--verbose", "-v", action="store_true", help="print the design stages tried to standard error")
 
 
-def _match_from_args(args: argparse.Namespace) -> Match:
-    """The match to design: the spec file, or a plain match of ``boards`` boards."""
+def _setup_from_args(args: argparse.Namespace) -> MatchSetup:
+    """The match as asked, with its rosters, event and scoring: the spec file (read once: it may be
+    standard input), or a plain match of ``boards`` boards."""
     if args.spec is not None:
         if args.boards is not None:
             raise UsageError("give either the number of boards or --spec FILE, not both")
         try:
-            match = load_spec(args.spec)
+            return load_match_setup(args.spec)
         except SpecError as error:
             raise UsageError(str(error)) from None
-        changes: dict[str, object] = {}
-        if args.double:
-            changes["double"] = True
-        if args.objective is not None:
-            changes["rules"] = replace(match.rules, objective=args.objective)
-        try:
-            return replace(match, **changes) if changes else match  # type: ignore[arg-type]
-        except MatchError as error:
-            raise UsageError(f"{display_name(args.spec)}: {error}") from None
     if args.boards is None:
         raise UsageError("give the number of boards (e.g. schev generate 8) or --spec FILE")
     if not MIN_BOARDS <= args.boards <= MAX_BOARDS:
         raise UsageError(f"boards must be between {MIN_BOARDS} and {MAX_BOARDS}, got {args.boards}")
-    return Match(boards=args.boards, double=args.double, rules=RuleSettings(objective=args.objective or "breaks"))
+    rules = RuleSettings(objective=args.objective or "breaks")
+    return MatchSetup(Match(boards=args.boards, double=args.double, rules=rules))
+
+
+def _match_from_args(args: argparse.Namespace, setup: MatchSetup) -> Match:
+    """The match to design: the spec's, with --double and --objective applied."""
+    match = setup.match
+    if args.spec is None:
+        return match  # the options are already in the plain match
+    changes: dict[str, object] = {}
+    if args.double:
+        changes["double"] = True
+    if args.objective is not None:
+        changes["rules"] = replace(match.rules, objective=args.objective)
+    try:
+        return replace(match, **changes) if changes else match  # type: ignore[arg-type]
+    except MatchError as error:
+        raise UsageError(f"{display_name(args.spec)}: {error}") from None
 
 
 @contextmanager
@@ -389,7 +399,8 @@ def _cmd_generate(args: argparse.Namespace) -> Reply:
     # Interrupts are caught from here on, so that even one arriving while the spec is read or the
     # model built stops the search at its first chance and keeps the best schedule.
     with _interruptible() as received:
-        match = _match_from_args(args)
+        setup = _setup_from_args(args)
+        match = _match_from_args(args, setup)
         try:
             params = DesignParams(
                 time_limit=design_budget(args.time_limit, args.spent),
@@ -405,17 +416,19 @@ def _cmd_generate(args: argparse.Namespace) -> Reply:
                 result = design_match(match, params, line.update)
         else:
             result = design_match(match, params)
+    if args.verbose:  # the stages of the strategy table tried
+        print("".join(f"schev: {line}\n" for line in report.stage_lines(result)), end="", file=sys.stderr)
     reply = _design_reply(result, match, args.time_limit, interrupted=bool(received) or stop.requested())
     if result.schedule is not None and cli_match.wants_match_file(args):  # --output FILE.json (issue 12)
-        _write_match_file(args, match, result)
+        _write_match_file(args, setup, match, result)
         reply.text = ""  # the match file is the output
     return reply
 
 
-def _write_match_file(args: argparse.Namespace, match: Match, result: Result) -> None:
+def _write_match_file(args: argparse.Namespace, setup: MatchSetup, match: Match, result: Result) -> None:
     """The match file of a designed schedule, written to --output (docs/matchfile.md)."""
     try:
-        record = cli_match.generated_record(args, match, result)
+        record = cli_match.generated_record(setup, match, result, source=args.spec or "match")
         write_match_file(record, args.output)
     except cli_match.CommandError as error:
         raise UsageError(str(error)) from None
@@ -553,7 +566,7 @@ def _answered(answer: Callable[[argparse.Namespace], cli_match.Answer]) -> Calla
     def run(args: argparse.Namespace) -> Reply:
         try:
             found = answer(args)
-        except (cli_match.CommandError, MatchRecordError, ResultError, SpecError) as error:
+        except (cli_match.CommandError, MatchRecordError, ResultError) as error:
             raise UsageError(str(error)) from None
         except OSError as error:
             name = f" {error.filename}" if error.filename else ""

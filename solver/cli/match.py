@@ -30,7 +30,6 @@ from scheveningen.models.domain.schedule import Team
 from scheveningen.models.formats.matchrecord import MatchRecord, MatchRecordError, MatchSetup, Scoring
 from scheveningen.solver.io import report
 from scheveningen.solver.io.matchfile import check_record, read_match_file, write_match_file
-from scheveningen.solver.io.spec import SpecError, load_match_setup
 from scheveningen.solver.match.standings import standings
 from scheveningen.solver.match.standings_format import (
     FORMATTERS,
@@ -43,7 +42,7 @@ from scheveningen.solver.match.standings_format import (
 )
 
 if TYPE_CHECKING:
-    from scheveningen.solver.design.pipeline import Result
+    from scheveningen.solver.design.params import Result
 
 
 class CommandError(Exception):
@@ -101,13 +100,13 @@ def wants_match_file(args: argparse.Namespace) -> bool:
     return bool(output) and str(output).lower().endswith(".json") and getattr(args, "format", "text") != "json"
 
 
-def generated_record(args: argparse.Namespace, match: Match, result: Result) -> MatchRecord:
-    """The match record of a designed, verified schedule: the match as designed, with the spec's rosters,
-    event and scoring.  :class:`CommandError` for bad input, :class:`MatchFileError` for a bug."""
+def generated_record(setup: MatchSetup, match: Match, result: Result, source: str = "match") -> MatchRecord:
+    """The match record of a designed, verified schedule: ``match`` as designed, with the rosters, event
+    and scoring of ``setup`` (what the spec ``source`` gave).  :class:`CommandError` for bad input,
+    naming ``source``; :class:`MatchFileError` for a bug."""
     if result.schedule is None:
         raise CommandError("no schedule to write")  # generate only calls this with a schedule
     try:
-        setup = load_match_setup(args.spec) if getattr(args, "spec", None) else MatchSetup(match)
         setup = replace(setup, match=match)
         design: dict[str, Any] = {
             "tool": f"scheveningen {report.tool_version()}",
@@ -119,8 +118,8 @@ def generated_record(args: argparse.Namespace, match: Match, result: Result) -> 
             "workers": result.params.workers,
         }
         record = MatchRecord.start(setup, result.schedule, relaxed=result.relaxed, design=design)
-    except (MatchRecordError, SpecError) as error:
-        raise CommandError(f"{getattr(args, 'spec', None) or 'match'}: {error}") from None
+    except MatchRecordError as error:
+        raise CommandError(f"{source}: {error}") from None
     check_record(record, "the designed match")
     return record
 

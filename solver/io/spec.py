@@ -80,7 +80,7 @@ import re
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +95,6 @@ from scheveningen.models.domain.match import (
     TeamInfo,
 )
 from scheveningen.models.domain.roster import EVENT_FIELDS, PLAYER_FIELDS, Event, EventError, PlayerInfo, RosterError
-from scheveningen.models.domain.rules import RULES
 from scheveningen.models.domain.schedule import Colour, Player, Team
 from scheveningen.models.formats.matchrecord import MatchRecordError, MatchSetup, Scoring
 from scheveningen.models.formats.textform import ScheduleFormatError, parse_text
@@ -108,7 +107,6 @@ class SpecError(ValueError):
 
 _TOP_KEYS = {"boards", "double", "teams", "rules", "meet", "avoid", "colour", "played", "event", "scoring"}
 _TEAM_KEYS = {"name", "players", "size", "player", "roster"}
-_RULE_KEYS = {rule.setting for rule in RULES if rule.setting is not None} | {"objective"}
 _MEET_KEYS = {"players", "round", "white"}
 _AVOID_KEYS = {"players", "rounds"}
 _COLOUR_KEYS = {"player", "round", "colour"}
@@ -264,7 +262,8 @@ def parse_match_setup(text: str, source: str = "spec", base: Path | None = None)
             team_b=infos[Team.B],
         )
     names = _player_names(reader, infos)
-    rules = _read_rules(reader, reader.get(data, "rules", dict, "", {}))
+    with reader.match_errors():
+        rules = RuleSettings.from_mapping(reader.get(data, "rules", dict, "", {}), "rules")
     ctx = _Context(reader, names, sizes, shape.rounds)
     meets = tuple(ctx.meet(t, i) for i, t in enumerate(_array(reader, data, "meet"), start=1))
     avoids = tuple(ctx.avoid(t, i) for i, t in enumerate(_array(reader, data, "avoid"), start=1))
@@ -305,19 +304,6 @@ def _player_names(reader: _Reader, infos: dict[Team, TeamInfo]) -> dict[str, Pla
                 raise reader.fail(f"teams.{team.value}.players", f"the name {name!r} looks like another player's code")
             names[key] = Player(team, number)
     return names
-
-
-def _read_rules(reader: _Reader, table: dict[str, Any]) -> RuleSettings:
-    reader.check_keys(table, _RULE_KEYS, "rules")
-    # Each rule's setting, typed by its default; RuleSettings checks the values.
-    defaults = RuleSettings()
-    values: dict[str, Any] = {}
-    for key in sorted(_RULE_KEYS, key=[f.name for f in fields(RuleSettings)].index):
-        default = getattr(defaults, key)
-        values[key] = reader.get(table, key, type(default), "rules", default)
-    with reader.match_errors():
-        settings = RuleSettings(**values)
-    return settings
 
 
 @dataclass

@@ -13,9 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from scheveningen.models.domain.schedule import Team
+from scheveningen.models.formats.matchrecord import json_number
 from scheveningen.solver.match.standings import PlayerScore, RoundScore, Standings
-
-FORMATS = ("text", "json", "md", "html")
 
 
 def points(value: float) -> str:
@@ -26,10 +25,6 @@ def points(value: float) -> str:
     if abs(value - whole - 0.5) < 1e-9:
         return f"{whole}½" if whole else "½"
     return f"{value:g}"
-
-
-def _number(value: float) -> int | float:
-    return int(value) if value == int(value) else value
 
 
 def verdict(s: Standings) -> str:
@@ -179,15 +174,15 @@ def standings_dict(s: Standings) -> dict[str, Any]:
     def team(t: Team) -> dict[str, Any]:
         return {
             "name": rec.team_name(t),
-            "board_points": _number(s.points_a if t is Team.A else s.points_b),
-            "match_points": _number(s.match_points_a if t is Team.A else s.match_points_b),
+            "board_points": json_number(s.points_a if t is Team.A else s.points_b),
+            "match_points": json_number(s.match_points_a if t is Team.A else s.match_points_b),
         }
 
     def player(p: PlayerScore) -> dict[str, Any]:
         return {
             "player": str(p.player),
             **p.info.as_dict(),
-            "points": _number(p.points),
+            "points": json_number(p.points),
             "results": p.results,
             "played": p.played,
             "rated_games": p.rated_games,
@@ -200,7 +195,7 @@ def standings_dict(s: Standings) -> dict[str, Any]:
                     "opponent": str(g.opponent),
                     "colour": "white" if g.white else "black",
                     "result": None if g.result is None else g.result.value,
-                    "points": None if g.points is None else _number(g.points),
+                    "points": None if g.points is None else json_number(g.points),
                 }
                 for g in p.games
             ],
@@ -218,14 +213,14 @@ def standings_dict(s: Standings) -> dict[str, Any]:
         "rounds": [
             {
                 "round": rs.round,
-                "board_points": {"A": _number(rs.points_a), "B": _number(rs.points_b)},
+                "board_points": {"A": json_number(rs.points_a), "B": json_number(rs.points_b)},
                 "results_recorded": rs.recorded,
                 "complete": rs.complete,
                 "match_points": None
                 if rs.match_points_a is None
-                else {"A": _number(rs.match_points_a), "B": _number(rs.match_points_b or 0)},
-                "running_board_points": {"A": _number(rs.running_a), "B": _number(rs.running_b)},
-                "running_match_points": {"A": _number(rs.running_match_a), "B": _number(rs.running_match_b)},
+                else {"A": json_number(rs.match_points_a), "B": json_number(rs.match_points_b or 0)},
+                "running_board_points": {"A": json_number(rs.running_a), "B": json_number(rs.running_b)},
+                "running_match_points": {"A": json_number(rs.running_match_a), "B": json_number(rs.running_match_b)},
             }
             for rs in s.rounds
         ],

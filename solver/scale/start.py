@@ -31,12 +31,12 @@ played are matched by propagation (an image is fixed by where it sends one playe
 of the played rounds, so each candidate is extended and checked at once), and meet, avoid and colour
 requests by a small CP-SAT assignment model over the two renumberings (one Boolean a pair of players,
 ``x[i, a]``: base player ``Ai`` becomes ``Aa``).  The schedules are handled as a :class:`Grid`, plain
-lists indexed from 0, since the start and the search (``solver/scale/lns.py``) touch every game many times.
+lists indexed from 0, since the start and the search (``solver/scale/lns/``) touch every game many times.
 
 When the last played round deviates from the design (two boards swapped opponents, two games played
 with colours reversed), no image reproduces all the played rounds: :func:`fit_prefix` then fits the
 rounds before it exactly and follows the deviating round wherever it does not contradict them, and
-the repair (``solver/scale/lns.py``, ``repair_pairings``) re-pairs windows of later rounds around the
+the repair (``solver/scale/lns/pairings.py``, ``repair_pairings``) re-pairs windows of later rounds around the
 deviation with the image's colours kept for everybody but the few players it flipped.
 """
 
@@ -53,7 +53,7 @@ from scheveningen.models.constructions.equal import alternating, construct, half
 from scheveningen.models.cpsat.cpsolver import new_solver
 from scheveningen.models.domain.grid import Grid
 from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, Request
-from scheveningen.models.domain.schedule import Colour, Game, Player, Team
+from scheveningen.models.domain.schedule import Colour, Game, Team
 from scheveningen.models.formats.tables import best, best_sizes
 from scheveningen.solver.run import stop
 
@@ -137,21 +137,13 @@ def request_kept(request: Request, grid: Grid) -> bool:
     if isinstance(request, Avoid):
         return all(grid.opp[r - 1][request.a - 1] != request.b - 1 for r in request.rounds)
     if isinstance(request, ColourWish):
-        return colour_of(grid, request.player, request.round - 1) is request.colour
+        return grid.colour_of(request.player, request.round - 1) is request.colour
     return all(game_kept(game, request.round - 1, grid) for game in request.games)
 
 
 def game_kept(game: Game, r: int, grid: Grid) -> bool:
     a = game.a_player.number - 1
     return grid.opp[r][a] == game.b_player.number - 1 and grid.white[r][a] == game.a_white
-
-
-def colour_of(grid: Grid, player: Player, r: int) -> Colour:
-    if player.team is Team.A:
-        white = grid.white[r][player.number - 1]
-    else:
-        white = not grid.white[r][grid.inverse(r)[player.number - 1]]
-    return Colour.WHITE if white else Colour.BLACK
 
 
 def unkept(match: Match, grid: Grid, fitted: int = 0) -> list[Request]:
@@ -205,14 +197,8 @@ def bases(match: Match) -> list[tuple[str, Grid]]:
 
 
 def played_grid(played: tuple[PlayedRound, ...], n: int) -> Grid:
-    opp = [[0] * n for _ in played]
-    white = [[False] * n for _ in played]
-    for r, rnd in enumerate(played):
-        for game in rnd.games:
-            a = game.a_player.number - 1
-            opp[r][a] = game.b_player.number - 1
-            white[r][a] = game.a_white
-    return Grid(opp, white)
+    """The rounds already played, as a grid of ``n`` boards."""
+    return Grid.from_rounds([rnd.games for rnd in played], n)
 
 
 def fit_prefix(
@@ -326,14 +312,7 @@ def fit_requests(
     n = base.n
     requests: list[Meet | Avoid | ColourWish] = [*match.meets, *match.avoids, *match.colours]
     # Only the players named in a request need a place; the others fill the remaining numbers.
-    named_a = sorted(
-        {q.a - 1 for q in requests if isinstance(q, (Meet, Avoid))}
-        | {q.player.number - 1 for q in requests if isinstance(q, ColourWish) and q.player.team is Team.A}
-    )
-    named_b = sorted(
-        {q.b - 1 for q in requests if isinstance(q, (Meet, Avoid))}
-        | {q.player.number - 1 for q in requests if isinstance(q, ColourWish) and q.player.team is Team.B}
-    )
+    named_a, named_b = _named(requests, Team.A), _named(requests, Team.B)
     model = cp_model.CpModel()
     x = [{a: model.new_bool_var(f"x[{i},{a}]") for a in named_a} for i in range(n)]
     y = [{b: model.new_bool_var(f"y[{j},{b}]") for b in named_b} for j in range(n)]
@@ -402,6 +381,13 @@ def fit_requests(
         spare = iter(sorted(set(range(n)) - set(image)))
         maps.append([a if a != -1 else next(spare) for a in image])
     return maps[0], maps[1]
+
+
+def _named(requests: list[Meet | Avoid | ColourWish], team: Team) -> list[int]:
+    """The players of ``team`` the requests name, 0-based, in order."""
+    named = {(q.a if team is Team.A else q.b) - 1 for q in requests if isinstance(q, (Meet, Avoid))}
+    named |= {q.player.number - 1 for q in requests if isinstance(q, ColourWish) and q.player.team is team}
+    return sorted(named)
 
 
 # --------------------------------------------------------------------------- the start

@@ -1,6 +1,6 @@
 """Teams of unequal size: start from the direct construction, keep the requests, improve by small models.
 
-:func:`unequal_start` builds the construction of ``models/constructions/unequal.py`` for the match's sizes and maps
+:func:`unequal_start` builds the construction of ``models/constructions/unequal/`` for the match's sizes and maps
 it onto the organiser's requests through the symmetries that keep every rule and every break count:
 renumbering team A, renumbering team B and reversing every colour (sitting out in turn is about
 numbers of rounds, not names, so renumbering keeps it; reversing colours keeps rules 1-3).  The
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import Literal as BoolLit
 
-from scheveningen.models.constructions.unequal import construct_unequal
+from scheveningen.models.constructions.unequal.dispatch import construct_unequal
 from scheveningen.models.cpsat.cpsolver import new_solver
 from scheveningen.models.cpsat.literals import Lit, add_clause, negate
 from scheveningen.models.cpsat.model import MatchModel
@@ -364,7 +364,7 @@ def improve_colours(
     """
     rng = random.Random(seed)
     best = start
-    best_breaks = verify(start, double=match.double, match=match).metrics.total_breaks
+    best_breaks = start.breaks()
     played = {p.round - 1 for p in match.played}
     free_rounds = [r for r in range(start.n_rounds) if r not in played]
     if not free_rounds:
