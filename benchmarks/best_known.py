@@ -5,7 +5,7 @@ For each size, runs the designer with a long time limit and writes
 breaks, or it ties and comes with a higher proven lower bound (other ties keep
 the old file, so the tables only improve).  Every design is
 verified before it is written.  Also writes a summary table to
-``benchmarks/results/best_known.md``.
+``benchmarks/results/best_known/best_known.md``.
 
     python benchmarks/best_known.py --sizes 2-14 --time-limit 120
 """
@@ -19,14 +19,16 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from _common import results_dir
+
 from scheveningen.models.formats.tables import PUBLISHED_SIZES, best, best_sizes, best_stated_bound, published
 from scheveningen.models.formats.textform import format_text
-from scheveningen.solver.design.pipeline import DesignParams, design
+from scheveningen.solver.design import DesignParams, design
 from scheveningen.solver.verify.verifier import verify
 
 ROOT = Path(__file__).resolve().parent.parent
 BEST = ROOT / "models" / "formats" / "best"
-RESULTS = ROOT / "benchmarks" / "results"
+RESULTS = results_dir(__file__)
 
 
 def _sizes(text: str) -> list[int]:

@@ -25,7 +25,7 @@ reports.  The target (issue 10): every case answered within T + 2 s with the exp
     python benchmarks/conflicts.py [--sizes 20,40,60,100] [--seeds 1] [--kinds ...] [--time-limit 10]
                                    [--workers 2]
 
-Writes benchmarks/results/conflicts.{md,csv}.  Exit status 1 if any case misses its target.
+Writes benchmarks/results/conflicts/conflicts.{md,csv}.  Exit status 1 if any case misses its target.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
+from _common import load_average, machine_lines, markdown_table, parse_sizes, results_dir, write_results
 from custom_scale import plain_design, random_image, schedule_from_json, spec_toml
 
 from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound
@@ -49,7 +49,7 @@ from scheveningen.models.domain.rules import Rule, rule_numbered
 from scheveningen.models.domain.schedule import Colour, Game, Player, Team
 from scheveningen.solver.verify.verifier import rule_excess, verify
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 NAME = "conflicts"
 
 

@@ -18,7 +18,7 @@ same run:
     python benchmarks/coverage.py [--time-limit 1] [--workers 8] [--sizes 2-100]
                                   [--baseline-limit 60] [--baseline-max-n 40] [--quick]
 
-Writes benchmarks/results/coverage.{md,csv,png} (``--quick`` writes
+Writes benchmarks/results/coverage/coverage.{md,csv,png} (``--quick`` writes
 ``coverage_quick.*``).  Exit status 1 if any schedule fails verification, or the
 tool gives no schedule, crashes or hangs for a size.
 """
@@ -36,14 +36,14 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
+from _common import load_average, machine_lines, markdown_table, parse_sizes, results_dir, write_results
 from ortools.sat.python import cp_model
 
 from scheveningen.models.cpsat.model import MatchModel, ModelOptions
 from scheveningen.models.domain.schedule import Game, Player, Schedule
 from scheveningen.solver.verify.verifier import verify
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 NAME = "coverage"
 
 
@@ -351,7 +351,9 @@ def main(argv: list[str] | None = None) -> int:
         "--baseline-max-n", type=int, default=None, help="skip the baseline above this N (default 40; quick 12)"
     )
     parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, short limit, *_quick outputs")
-    parser.add_argument("--out-dir", type=Path, default=RESULTS, help="where results go (default benchmarks/results)")
+    parser.add_argument(
+        "--out-dir", type=Path, default=RESULTS, help="where results go (default benchmarks/results/coverage)"
+    )
     args = parser.parse_args(argv)
     sizes = args.sizes if args.sizes is not None else (list(range(2, 13)) if args.quick else list(range(2, 101)))
     baseline_limit = args.baseline_limit if args.baseline_limit is not None else (10.0 if args.quick else 60.0)

@@ -15,7 +15,7 @@ Built in:
 * ``requests``: n/2 random meet, avoid and colour requests, all drawn from one valid schedule with the
   plain design's breaks (a random relabelling of it);
 * ``unequal``: teams of p (n + 2 to n + n/2, either team the larger) and n players on n boards, with n/4
-  requests drawn from a relabelled image of the unequal-teams construction (``models/constructions/unequal.py``); no
+  requests drawn from a relabelled image of the unequal-teams construction (``models/constructions/unequal/``); no
   break target (``plain`` is for equal teams), the bound and gap are reported;
 * ``double-requests`` and ``double-played``: a double round, with n/2 meet, avoid and colour requests read
   off a random image of the double-round construction, or a third of its 2n rounds played as that image
@@ -43,7 +43,7 @@ request and rule kept, and, where the requests were drawn from a schedule with t
     python benchmarks/custom_scale.py [--sizes 14,20,30,40,50,60] [--seeds 2] [--first-seed 0] [--kinds played,requests]
                                       [--approaches new,today] [--time-limit 10] [--workers 2] [--quick]
 
-Writes benchmarks/results/custom_scale.{md,csv,png} (``--quick``: ``custom_scale_quick.*``).  Exit status 1
+Writes benchmarks/results/custom_scale/custom_scale.{md,csv,png} (``--quick``: ``custom_scale_quick.*``).  Exit status 1
 if any ``new`` run misses a target.
 """
 
@@ -60,11 +60,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
+from _common import load_average, machine_lines, markdown_table, parse_sizes, results_dir, write_results
 
 from scheveningen.models.constructions.equal import construct
 from scheveningen.models.constructions.folding import unfold
-from scheveningen.models.constructions.unequal import construct_unequal
+from scheveningen.models.constructions.unequal.dispatch import construct_unequal
 from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound
 from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.models.domain.symmetry import relabel, reverse_colours
@@ -72,7 +72,7 @@ from scheveningen.models.formats.tables import best, best_sizes
 from scheveningen.solver.verify.equivalence import transform
 from scheveningen.solver.verify.verifier import verify
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 NAME = "custom_scale"
 
 
@@ -499,7 +499,7 @@ def run_today(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     from dataclasses import fields
 
-    from scheveningen.solver.design.pipeline import DesignParams, design_match
+    from scheveningen.solver.design import DesignParams, design_match
     from scheveningen.solver.io.report import result_data
     from scheveningen.solver.io.spec import load_spec
 
@@ -606,7 +606,7 @@ def bounds_table(args: argparse.Namespace, cases: list[Case], stem: str) -> int:
     the breaks of earlier runs beside them."""
     from scheveningen.models.bounds.played import PlayedRules, relaxed_break_bound
     from scheveningen.models.bounds.proven import even_break_bound, played_break_bound, proven_break_bound
-    from scheveningen.solver.design.pipeline import DesignParams
+    from scheveningen.solver.design import DesignParams
     from scheveningen.solver.scale.driver import bound_work, spec_bound
 
     found: dict[str, str] = {}

@@ -1,6 +1,6 @@
 """Count the distinct break-minimal designs of small sizes, up to relabelling.
 
-For each size ``n`` the pipeline's optimum is taken from :func:`scheveningen.solver.design.pipeline.design` (the least
+For each size ``n`` the pipeline's optimum is taken from :func:`scheveningen.solver.design.design` (the least
 relaxation the size forces, then the fewest breaks, both proven by CP-SAT).  Then every schedule
 meeting that optimum is enumerated with CP-SAT solution enumeration on the match model with
 ``sum(breaks) == optimum`` (and any relaxed rule fixed at its least excess), every one is checked by
@@ -21,7 +21,7 @@ are pairwise not equivalent (a seeded sample of 20,000 pairs when there are more
 without symmetry breaking runs, its total must equal the orbit-stabiliser count of the classes.
 
 Run: ``python benchmarks/distinct_designs.py [--sizes 2 3 4 5 6] [--cap N] [--time-limit S]``;
-writes ``benchmarks/results/distinct_designs.md``.
+writes ``benchmarks/results/distinct_designs/distinct_designs.md``.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from _common import results_dir
 from ortools.sat.python import cp_model
 
 from scheveningen.models.cpsat.model import MatchModel, ModelOptions
@@ -41,11 +42,11 @@ from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Schedule
 from scheveningen.models.formats.tables import PUBLISHED_SIZES, published
 from scheveningen.models.formats.textform import format_text
-from scheveningen.solver.design.pipeline import DesignParams, Status, design
+from scheveningen.solver.design import DesignParams, Status, design
 from scheveningen.solver.verify.equivalence import automorphism_count, fingerprint, group_order, is_equivalent
 from scheveningen.solver.verify.verifier import verify
 
-RESULTS = Path(__file__).resolve().parent / "results" / "distinct_designs.md"
+RESULTS = results_dir(__file__) / "distinct_designs.md"
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):

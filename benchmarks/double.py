@@ -11,7 +11,7 @@ For each N the script puts side by side, all counted by the verifier:
 
     python benchmarks/double.py [--sizes 2-100] [--time-limit 10] [--workers 1] [--search-sizes 3-10]
 
-Writes benchmarks/results/double.{md,csv,png}; exits 1 if a designed schedule fails the verifier or
+Writes benchmarks/results/double/double.{md,csv,png}; exits 1 if a designed schedule fails the verifier or
 has more breaks than the proven bound.
 """
 
@@ -23,17 +23,17 @@ import time
 from dataclasses import astuple, dataclass
 from pathlib import Path
 
-from _common import finish_plot, machine_lines, markdown_table, parse_sizes, write_results
+from _common import finish_plot, machine_lines, markdown_table, parse_sizes, results_dir, write_results
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds.proven import proven_break_bound
 from scheveningen.models.constructions.equal import construct, mirrored_double
 from scheveningen.models.cpsat.model import MatchModel, ModelOptions
 from scheveningen.models.formats.tables import best, best_sizes
-from scheveningen.solver.design.pipeline import DesignParams, design
+from scheveningen.solver.design import DesignParams, design
 from scheveningen.solver.verify.verifier import verify
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 HEADER = ["N", "bound", "designed", "status", "design s", "mirrored", "search alone", "search status"]
 
 

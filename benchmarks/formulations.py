@@ -1,7 +1,7 @@
 """Model formulations and options side by side: boolean vs channelled, symmetry breaking, construction hint.
 
 For each size N and each variant the CP-SAT model is built directly through
-``scheveningen.models.cpsat.model`` (not through ``scheveningen.solver.design.pipeline``, so that the hint can be left
+``scheveningen.models.cpsat.model`` (not through ``scheveningen.solver.design``, so that the hint can be left
 out and nothing but the model differs between variants), breaks are
 minimised with rules 1-3 hard, and the run reports: model build time, the
 numbers of variables and constraints in the proto, time to the first
@@ -21,7 +21,7 @@ fewer breaks than the construction: the hint is only a hint.
 
     python benchmarks/formulations.py [--time-limit 10] [--workers 8] [--sizes 4-10] [--quick]
 
-Writes benchmarks/results/formulations.{md,csv,png} (``--quick`` writes
+Writes benchmarks/results/formulations/formulations.{md,csv,png} (``--quick`` writes
 ``formulations_quick.*``).
 """
 
@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import machine_lines, markdown_table, parse_sizes
+from _common import machine_lines, markdown_table, parse_sizes, results_dir
 from ortools.sat.python import cp_model
 
 from scheveningen.models.constructions.equal import construct
@@ -44,7 +44,7 @@ from scheveningen.models.domain.schedule import Schedule
 from scheveningen.models.domain.symmetry import normalise
 from scheveningen.solver.verify.verifier import verify
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 NAME = "formulations"
 
 
@@ -352,7 +352,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="CP-SAT random seed (default 0)")
     parser.add_argument("--sizes", type=parse_sizes, default=None, help="e.g. 4-10 or 4,6,8 (default 4-10; quick 4-6)")
     parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, short limit, *_quick outputs")
-    parser.add_argument("--out-dir", type=Path, default=RESULTS, help="where results go (default benchmarks/results)")
+    parser.add_argument(
+        "--out-dir", type=Path, default=RESULTS, help="where results go (default benchmarks/results/formulations)"
+    )
     args = parser.parse_args(argv)
     time_limit = args.time_limit if args.time_limit is not None else (3.0 if args.quick else 10.0)
     sizes = args.sizes if args.sizes is not None else (list(range(4, 7)) if args.quick else list(range(4, 11)))

@@ -1,6 +1,6 @@
 """Model size: variables, constraints, build time and memory of the CP-SAT model against N, with growth exponents.
 
-For every size N the model ``scheveningen.solver.design.pipeline`` builds is built in a fresh Python
+For every size N the model ``scheveningen.solver.design`` builds is built in a fresh Python
 process (so memory does not accumulate from one size to the next):
 ``MatchModel.build(ModelOptions(N, symmetry_breaking=True))`` followed by
 ``set_objective()`` (minimise breaks).  Reported per N: the numbers of
@@ -16,7 +16,7 @@ log(N), over the sizes N >= ``--fit-min``, gives the growth exponent
 
     python benchmarks/model_size.py [--sizes 4,6,8,10,12,16,20,24,32,40,48,64] [--repeats 3] [--fit-min 8] [--quick]
 
-Writes benchmarks/results/model_size.{md,csv,png} (``--quick`` writes
+Writes benchmarks/results/model_size/model_size.{md,csv,png} (``--quick`` writes
 ``model_size_quick.*``).  Nothing is solved, so there is no schedule to verify;
 exit status 1 if a measurement fails (a build raises, the subprocess dies).
 """
@@ -32,9 +32,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
+from _common import load_average, machine_lines, markdown_table, parse_sizes, results_dir, write_results
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 NAME = "model_size"
 DEFAULT_SIZES = "4,6,8,10,12,16,20,24,32,40,48,64"
 QUICK_SIZES = "4,6,8,10,12,16"
@@ -290,7 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         "--timeout", type=float, default=1800.0, help="seconds per size before giving up (default 1800)"
     )
     parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, *_quick outputs")
-    parser.add_argument("--out-dir", type=Path, default=RESULTS, help="where results go (default benchmarks/results)")
+    parser.add_argument(
+        "--out-dir", type=Path, default=RESULTS, help="where results go (default benchmarks/results/model_size)"
+    )
     parser.add_argument("--measure", type=int, default=None, help=argparse.SUPPRESS)  # the child process
     args = parser.parse_args(argv)
     if args.repeats < 1:

@@ -1,6 +1,6 @@
 """Teams one apart with the smaller odd: can the passes' orders move little enough to skip the cut?
 
-The alternating layout (models/constructions/positions.py) writes the games as one sequence, team A (p players, p odd)
+The alternating layout (models/constructions/positions/) writes the games as one sequence, team A (p players, p odd)
 in passes of p positions and team B (q = p + 1) in passes of q, team A White at the even positions.
 Every player alternates when its offset moves by an even number of places from one A-pass to the next
 (team A) or by an odd number from one B-pass to the next (team B).  If moreover no offset moves back
@@ -13,7 +13,7 @@ For each p and each pair of limits this script asks CP-SAT (its own model, writt
 passes' orders: every A-pass and B-pass a permutation, each player's moves within the limits, every
 pair meeting exactly once; the first pass of each team fixed to the identity (a renumbering).  It
 records the answer (a layout exists, none exists, or unknown at the time limit) and the time, and
-writes benchmarks/results/<name>.{md,csv}.  ``back_a = 0`` fixes team A's order (an even move that
+writes benchmarks/results/one_apart_motions/<name>.{md,csv}.  ``back_a = 0`` fixes team A's order (an even move that
 never goes back is no move at all).
 
     python benchmarks/one_apart_motions.py [--sizes 7,9,11] [--limits 0:7,2:1,2:3,4:5] [--time-limit 120]
@@ -28,10 +28,10 @@ import sys
 import time
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
+from _common import load_average, machine_lines, markdown_table, parse_sizes, results_dir, write_results
 from ortools.sat.python import cp_model
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 HEADER = ["p", "q", "back A", "back B", "safe up to k", "answer", "seconds"]
 
 

@@ -18,7 +18,7 @@ schedule found is checked by the project's verifier, and its breaks against the 
     python benchmarks/one_reserve_minima.py [--boards 3,4,5,6,7] [--rules none,3,1+3,1-3]
         [--time-limit 120] [--workers 2]
 
-Writes benchmarks/results/one_reserve_minima.{md,csv}; exits 1 if a schedule fails the verifier or
+Writes benchmarks/results/one_reserve_minima/one_reserve_minima.{md,csv}; exits 1 if a schedule fails the verifier or
 an optimum is below the claimed bound.
 """
 
@@ -30,14 +30,14 @@ import sys
 import time
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
+from _common import load_average, machine_lines, markdown_table, parse_sizes, results_dir, write_results
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds.proven import unequal_break_bound
 from scheveningen.models.domain.schedule import Schedule
 from scheveningen.solver.verify.verifier import verify
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 HEADER = ["k", "rules", "status", "breaks", "proven bound", "claimed bound", "seconds", "check"]
 #: Rule sets: (rule 1, rule 2, rule 3).
 RULE_SETS = {

@@ -17,7 +17,7 @@ then exits with status 1.
     python benchmarks/phase_bounds.py --split N:K --spare 2 --no-rule-2   (the split for rules 1 and 3 only)
 
 A case may carry its own time limit in seconds (N:K:SECONDS).  Writes
-benchmarks/results/phase_bounds.{md,csv} (``--double``: phase_bounds_double.{md,csv};
+benchmarks/results/phase_bounds/phase_bounds.{md,csv} (``--double``: phase_bounds_double.{md,csv};
 ``--split``: phase_split_N_K.{md,csv}, with ``--double`` phase_split_double_N_K.{md,csv};
 ``--survivors``: phase_survivors_N_K.{md,csv}).  ``--no-rule-2`` (with ``--split`` or
 ``--survivors`` only) drops rule 2 from the enumerated rows and puts ``rules13_`` before N in the
@@ -30,9 +30,8 @@ import argparse
 import itertools
 import sys
 from collections import Counter
-from pathlib import Path
 
-from _common import machine_lines, markdown_table, write_results
+from _common import machine_lines, markdown_table, results_dir, write_results
 
 from scheveningen.models.bounds.phases import PhaseModel
 from scheveningen.models.bounds.proven import analytic_break_bound
@@ -40,7 +39,7 @@ from scheveningen.models.cpsat.model import MatchModel, ModelOptions
 from scheveningen.solver.bounds.split import SplitOptions, hall_survivors, solve_within
 from scheveningen.solver.bounds.split import split_proof as run_split
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 DEFAULT_CASES = "5:6,6:12,7:8,10:14:1500"
 
 

@@ -8,7 +8,7 @@ design never has more breaks than the published table").
 
     python benchmarks/published_vs_designed.py [--time-limit 20] [--workers 8] [--sizes 2-13] [--quick]
 
-Writes benchmarks/results/published_vs_designed.{md,csv,png} (``--quick``
+Writes benchmarks/results/published_vs_designed/published_vs_designed.{md,csv,png} (``--quick``
 writes ``published_vs_designed_quick.*`` instead, so a smoke run never
 overwrites the real results).  Exit status 1 if any design has more breaks
 than the published table, fails verification or raises.
@@ -23,13 +23,13 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import machine_lines, markdown_table, parse_sizes
+from _common import machine_lines, markdown_table, parse_sizes, results_dir
 
 from scheveningen.models.formats.tables import PUBLISHED_SIZES, published
-from scheveningen.solver.design.pipeline import DesignParams, design
+from scheveningen.solver.design import DesignParams, design
 from scheveningen.solver.verify.verifier import verify
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 NAME = "published_vs_designed"
 
 
@@ -189,7 +189,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="CP-SAT random seed (default 0)")
     parser.add_argument("--sizes", type=parse_sizes, default=None, help="e.g. 2-13 or 4,6,8 (default 2-13; quick 2-8)")
     parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, short limit, *_quick outputs")
-    parser.add_argument("--out-dir", type=Path, default=RESULTS, help="where results go (default benchmarks/results)")
+    parser.add_argument(
+        "--out-dir",
+        type=Path,
+        default=RESULTS,
+        help="where results go (default benchmarks/results/published_vs_designed)",
+    )
     args = parser.parse_args(argv)
     time_limit = args.time_limit if args.time_limit is not None else (5.0 if args.quick else 20.0)
     sizes = args.sizes if args.sizes is not None else (list(range(2, 9)) if args.quick else list(range(2, 14)))

@@ -1,7 +1,7 @@
 """Quality: breaks per N for the published tables, this tool's designs and the proven lower bound.
 
 For every size: the published standard table's breaks (N = 2..13, counted by
-the independent verifier), the breaks of the schedule ``scheveningen.solver.design.pipeline.design``
+the independent verifier), the breaks of the schedule ``scheveningen.solver.design.design``
 returns under ``DesignParams(time_limit, workers, seed)`` (the designer's
 defaults otherwise), the lower bound the designer proves (solver bound or the
 analytic bound, whichever is larger), and the gaps: designed minus lower bound
@@ -10,7 +10,7 @@ and published minus lower bound.  Sizes up to 13 get ``--time-limit`` (default
 
     python benchmarks/quality.py [--time-limit 30] [--time-limit-large 5] [--workers 8] [--sizes 2-40] [--quick]
 
-Writes benchmarks/results/quality.{md,csv,png} (``--quick`` writes
+Writes benchmarks/results/quality/quality.{md,csv,png} (``--quick`` writes
 ``quality_quick.*``).  Exit status 1 if any schedule (published or designed)
 fails verification, a design raises or finds nothing, or a design has more
 breaks than the published table.
@@ -25,15 +25,15 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
+from _common import load_average, machine_lines, markdown_table, parse_sizes, results_dir, write_results
 
 from scheveningen.models.bounds.proven import analytic_break_bound
 from scheveningen.models.domain.rules import Rule
 from scheveningen.models.formats.tables import PUBLISHED_SIZES, published
-from scheveningen.solver.design.pipeline import DesignParams, design
+from scheveningen.solver.design import DesignParams, design
 from scheveningen.solver.verify.verifier import verify
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 NAME = "quality"
 SMALL = PUBLISHED_SIZES.stop - 1  # sizes up to here get --time-limit, larger ones --time-limit-large
 
@@ -255,7 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="CP-SAT random seed (default 0)")
     parser.add_argument("--sizes", type=parse_sizes, default=None, help="e.g. 2-40 (default 2-40; quick 2-8,14,16)")
     parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, short limits, *_quick outputs")
-    parser.add_argument("--out-dir", type=Path, default=RESULTS, help="where results go (default benchmarks/results)")
+    parser.add_argument(
+        "--out-dir", type=Path, default=RESULTS, help="where results go (default benchmarks/results/quality)"
+    )
     args = parser.parse_args(argv)
     small = args.time_limit if args.time_limit is not None else (5.0 if args.quick else 30.0)
     large = args.time_limit_large if args.time_limit_large is not None else (2.0 if args.quick else 5.0)

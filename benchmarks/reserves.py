@@ -7,7 +7,7 @@ side by side,
 * ``new``: ``models/constructions/reserve.py`` (:func:`reserve_schedule` for p = k + 1 and even k,
   :func:`reserves_schedule` over the rotation's sit-outs otherwise; the designer takes it for one
   reserve on even k, and for three or five, on odd k up to ``RESERVES_ODD_CELLS``);
-* ``previous``: ``full_side_schedule`` in ``models/constructions/unequal.py``, the construction the designer used
+* ``previous``: ``models/constructions/unequal/full_side.py: full_side_schedule``, the construction the designer used
   for these sizes before (the extended equal design for one reserve on even k, the extended or
   grouped bases for more; board classes, blocks or pairs for odd k);
 
@@ -15,7 +15,7 @@ and checks every schedule with the verifier (solver/verify/verifier.py), with th
 
     python benchmarks/reserves.py [--boards 4-98] [--reserves 1,3,5,7] [--name reserves]
 
-Writes benchmarks/results/<name>.{md,csv}; exits 1 if a schedule fails the verifier.
+Writes benchmarks/results/reserves/<name>.{md,csv}; exits 1 if a schedule fails the verifier.
 """
 
 from __future__ import annotations
@@ -24,17 +24,17 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, parse_sizes, write_results
+from _common import load_average, machine_lines, markdown_table, parse_sizes, results_dir, write_results
 
 from scheveningen.models.bounds.proven import unequal_break_bound
 from scheveningen.models.constructions.reserve import reserve_schedule, reserves_schedule
-from scheveningen.models.constructions.unequal import full_side_schedule, rotation_plays
+from scheveningen.models.constructions.unequal.full_side import full_side_schedule
+from scheveningen.models.constructions.unequal.helpers import rotation_plays
 from scheveningen.models.domain.schedule import Schedule
 from scheveningen.solver.verify.verifier import verify
 
-OUT = Path(__file__).resolve().parent / "results"
+OUT = results_dir(__file__)
 
 
 def _new(p: int, k: int) -> Schedule | None:

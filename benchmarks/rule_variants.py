@@ -12,7 +12,7 @@ breaks, bound, the rules relaxed (rule: excess) and the whole process's seconds.
     python benchmarks/rule_variants.py [--cases 80] [--seed 1] [--largest 14] [--time-limit 5]
         [--baseline PYTHON] [--name rule_variants]
 
-Writes benchmarks/results/<name>.{md,csv}; exits 1 if a printed schedule fails the verifier.
+Writes benchmarks/results/rule_variants/<name>.{md,csv}; exits 1 if a printed schedule fails the verifier.
 """
 
 from __future__ import annotations
@@ -22,13 +22,21 @@ import random
 import sys
 from pathlib import Path
 
-from _common import generate_json, load_average, machine_lines, markdown_table, schedule_of_json, write_results
+from _common import (
+    generate_json,
+    load_average,
+    machine_lines,
+    markdown_table,
+    results_dir,
+    schedule_of_json,
+    write_results,
+)
 
 from scheveningen.models.domain.match import Match, RuleSettings
 from scheveningen.models.domain.rules import rule_numbered
 from scheveningen.solver.verify.verifier import verify
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 
 #: name -> the [rules] table's lines and the settings the verifier checks.
 VARIANTS: dict[str, tuple[str, RuleSettings]] = {

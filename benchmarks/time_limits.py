@@ -17,7 +17,7 @@ alone.  The machine is shared: timings are noisy, and the load average is writte
 
     python benchmarks/time_limits.py [--time-limit 2] [--workers 2] [--sizes 2-100] [--quick]
 
-Writes benchmarks/results/time_limits.{md,csv,png} (``--quick``: ``time_limits_quick.*``).
+Writes benchmarks/results/time_limits/time_limits.{md,csv,png} (``--quick``: ``time_limits_quick.*``).
 Exit status 1 if a run overruns the allowance or crashes, or a schedule fails verification.
 """
 
@@ -34,13 +34,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import finish_plot, load_average, machine_lines, markdown_table, parse_sizes, write_results
+from _common import finish_plot, load_average, machine_lines, markdown_table, parse_sizes, results_dir, write_results
 
 from scheveningen.models.domain.rules import rule_numbered
 from scheveningen.models.domain.schedule import Game, Player, Schedule
 from scheveningen.solver.verify.verifier import verify
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 NAME = "time_limits"
 ALLOWANCE = 1.5  # seconds over the limit the issue allows for the whole process
 VARIANTS = ("plain", "spec", "unequal")

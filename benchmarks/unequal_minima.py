@@ -4,7 +4,7 @@ Team A of p players against team B of k players on k boards, single round: p rou
 every round, each A player plays k games and sits out p - k rounds in turn (after every round
 teammates' sit-out counts differ by at most one).  Colours, runs and breaks count the games a
 player actually plays.  This script's own CP-SAT model (it shares nothing with solver/ or
-models/constructions/unequal.py) finds the fewest breaks, with rules 1-3 (colour balance, never three of a colour
+models/constructions/unequal/) finds the fewest breaks, with rules 1-3 (colour balance, never three of a colour
 in a row, board balance) or with none of them (rule 0 and the sit-outs in turn only), and every
 schedule it finds is checked by the project's verifier (solver/verify/verifier.py).
 
@@ -25,7 +25,7 @@ verified.
     python benchmarks/unequal_minima.py [--time-limit 60] [--sizes 5x4,7x4,...] [--zero-sizes 13x6,...]
         [--zero-limit 20] [--no-rules] [--rule-3] [--name unequal_minima]
 
-Writes benchmarks/results/<name>.{md,csv} and <name>_zero.csv; exits 1 if a schedule fails the
+Writes benchmarks/results/unequal_minima/<name>.{md,csv} and <name>_zero.csv; exits 1 if a schedule fails the
 verifier or the two models disagree.
 """
 
@@ -38,16 +38,16 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from _common import load_average, machine_lines, markdown_table, write_results
+from _common import load_average, machine_lines, markdown_table, results_dir, write_results
 from ortools.sat.python import cp_model
 
 from scheveningen.models.bounds.proven import unequal_break_bound
 from scheveningen.models.constructions.sitouts import Outcome, zero_break_modes
-from scheveningen.models.constructions.unequal import schedule_from_modes
+from scheveningen.models.constructions.unequal.runs_of_one import schedule_from_modes
 from scheveningen.models.domain.schedule import Schedule
 from scheveningen.solver.verify.verifier import verify
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = results_dir(__file__)
 HEADER = ["p", "k", "rules", "status", "best", "A", "B", "proven bound", "no break", "claimed bound", "seconds"]
 ZERO_HEADER = ["p", "k", "p, k mod 4", "no break, rules 1-3", "seconds", "no break, no rule", "seconds", "bound"]
 ZERO_WORDS = {"OPTIMAL": "yes", "INFEASIBLE": "no", "UNKNOWN": "unknown"}
