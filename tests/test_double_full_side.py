@@ -19,10 +19,10 @@ from scheveningen.models.constructions.double_full_side import (
     two_board_double,
 )
 from scheveningen.models.constructions.sitouts import Outcome, zero_break_modes
-from scheveningen.models.constructions.unequal import construct_unequal
+from scheveningen.models.constructions.unequal.dispatch import construct_unequal
 from scheveningen.models.domain.match import Match, RuleSettings
 from scheveningen.models.domain.rules import Rule
-from scheveningen.solver.design.pipeline import DesignParams, Status, design_match
+from scheveningen.solver.design import DesignParams, Status, design_match
 from scheveningen.solver.verify.verifier import rule_excess, verify
 
 

@@ -9,11 +9,13 @@ from hypothesis import strategies as st
 
 from scheveningen.models.constructions.equal import construct
 from scheveningen.models.constructions.recut import recut
-from scheveningen.models.constructions.unequal import both_sit_out_schedule, construct_unequal, full_side_schedule
+from scheveningen.models.constructions.unequal.both_sit_out import both_sit_out_schedule
+from scheveningen.models.constructions.unequal.dispatch import construct_unequal
+from scheveningen.models.constructions.unequal.full_side import full_side_schedule
 from scheveningen.models.domain.match import Match
 from scheveningen.models.domain.schedule import Colour, Player, Schedule
 from scheveningen.models.domain.symmetry import reverse_rounds
-from scheveningen.solver.design.pipeline import DesignParams, Status, design_match
+from scheveningen.solver.design import DesignParams, Status, design_match
 from scheveningen.solver.verify.verifier import verify
 
 # (p, q, k), both above k: equal teams of reserves, either team the larger, k dividing p*q or not a

@@ -9,12 +9,9 @@ import pytest
 
 from scheveningen.models.bounds.proven import unequal_break_bound
 from scheveningen.models.constructions.reserve import reserve_schedule, reserves_schedule, special_phases
-from scheveningen.models.constructions.unequal import (
-    construct_unequal,
-    full_side_schedule,
-    one_team_full,
-    rotation_plays,
-)
+from scheveningen.models.constructions.unequal.dispatch import construct_unequal
+from scheveningen.models.constructions.unequal.full_side import full_side_schedule, one_team_full
+from scheveningen.models.constructions.unequal.helpers import rotation_plays
 from scheveningen.models.domain.schedule import Player, Schedule, Team
 from scheveningen.solver.verify.verifier import verify
 
@@ -105,7 +102,7 @@ def test_several_reserves_refuse_other_sizes(p: int, k: int) -> None:
 @pytest.mark.parametrize(("p", "k"), [(23, 20), (26, 21)])
 def test_one_team_full_takes_it_for_three_reserves(p: int, k: int) -> None:
     # Where one team plays every round (construct_unequal tries the alternating layout of
-    # models/constructions/positions.py before this, which has no break at 26 against 21 but none at all at 23
+    # models/constructions/positions/ before this, which has no break at 26 against 21 but none at all at 23
     # against 20): the reserves' construction, not the extended base or the board classes.
     schedule = one_team_full(p, k)
     before = full_side_schedule(p, k)  # the extended base (even k) or the board classes (odd k)

@@ -6,7 +6,7 @@ player plays and, if so, whether it meets an X or a Y player (``Classes``: ``pla
 ``meets_x[a, r]``).  Where every A player meets each class as often as it has players (once each, or
 once in each parity of round in a double round) and every round has x X-meetings, the X-meetings form
 a regular bipartite graph between A players and rounds, which splits into perfect matchings (Koenig),
-one for each X player; likewise for Y.  ``models/constructions/unequal.py`` and
+one for each X player; likewise for Y.  ``models/constructions/unequal/`` and
 ``models/constructions/double_full_side.py`` find the classes; this module turns them into the schedule.
 """
 

@@ -34,7 +34,7 @@ round of a pair, whose games and phases are then the fold's last played round.
 makes contradict (one player's two colours inside one round pair alike; a pair to meet in two
 different round pairs), a played round pair whose rounds differ by more than the colours, or
 ``max_run = 1`` (runs of two, across the round pairs, are what pairing gives).  The designer
-(``solver/design/pipeline.py``) designs the folded match with the single-round machinery and unfolds the
+(``solver/design/stages/at_scale.py``) designs the folded match with the single-round machinery and unfolds the
 result; the verifier then checks it against the double round as asked.
 """
 

@@ -2,7 +2,7 @@
 
 Teams of p and q players (p >= q) on k < q boards play p*q/k rounds, and both teams sit out in turn.
 Start from a match of the same teams on q boards, in which team B plays every round and team A sits
-out in turn (``models/constructions/unequal.py``; for p = q the equal design): its p rounds of q games, written one
+out in turn (``models/constructions/unequal/``; for p = q the equal design): its p rounds of q games, written one
 after another, are one sequence of p*q games.  Keep every player's games in that order and cut the
 sequence into rounds of k consecutive games.  Every player then has the same colours in the same order
 as in the base match, so rules 1 and 2 and the breaks are the base's, and so are the match's Whites a

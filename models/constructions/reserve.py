@@ -49,7 +49,7 @@ player plays with at most one break and exactly h Whites, read as phases.  u's p
 1..c and Y after, c nearest p/4 first.  For p = k + 3 it finds k - 4 breaks and for p = k + 5, k - 8
 at nearly every even k (the more sit-outs, the more free changes of phase), where the constructions
 before had about 3k; a few small sizes get none (9 against 6, 15 against 10, 19 against 14), and
-p = k + 7 only some sizes (``benchmarks/results/reserves.md``).
+p = k + 7 only some sizes (``benchmarks/results/reserves/reserves.md``).
 
 **Odd k = 2h + 1** (even p): team B has h alternators of each phase and a single special w, with one
 change of phase and exactly p/2 Whites (rule 1 for w, and with it rule 3's count over the match: B's

@@ -24,7 +24,7 @@ has played floor(t*k/p) or ceil(t*k/p) games), k players a round; and one for th
 chained through the parity of the sit-outs so far.  CP-SAT answers it in under a second up to about 15
 against 10 and is proven infeasible as fast for some sizes (9 against 6), which then need a break;
 past about 20 players a side it rarely finishes, and the constructions take over
-(``benchmarks/results/unequal_minima.md``).
+(``benchmarks/results/unequal_minima/unequal_minima.md``).
 """
 
 from __future__ import annotations

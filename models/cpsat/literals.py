@@ -1,6 +1,6 @@
 """Boolean literals mixed with constants, for the CP-SAT models built over part of a schedule.
 
-A part model (``solver/scale/lns.py``, ``solver/scale/recolour.py``, ``solver/scale/unequal.py``) fixes most of a
+A part model (``solver/scale/lns/part.py``, ``solver/scale/recolour.py``, ``solver/scale/unequal.py``) fixes most of a
 schedule, so a player's colour in a round is either a Boolean variable (or its negation) or a known
 constant.  These helpers post clauses over such mixtures directly on the literals, as the OR-Tools
 pitfall asks (never a linear expression kept and reused).
