@@ -4,7 +4,7 @@ Python's cyclic garbage collector runs a young-generation pass every 700 new con
 the verifier and the constructions build hundreds of thousands of small frozen dataclasses (games,
 players) on the large sizes; with the test session's own objects (the collected tests, hypothesis,
 the imported modules) every older-generation pass also walks tens of thousands of long-lived ones.
-On tests/test_constructions.py that was about a third of the run time.  Here the collector runs
+On tests/models/constructions/test_equal.py that was about a third of the run time.  Here the collector runs
 less often and leaves the objects that exist once the tests are collected alone: reference counting
 still frees everything that is not in a cycle at once, and cycles are still collected, later.
 """

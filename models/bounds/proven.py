@@ -235,7 +235,7 @@ def unequal_break_bound(
     at least B's + (k + 1 - B's - 2) = k - 1.  No house rule is used, only rule 0 (sitting out
     in turn follows from the sizes).  The bound is the minimum with no rule for k = 2..5 (CP-SAT
     optima 1, 2, 3, 4) and with rules 1-3 for odd k, where the designer meets it;
-    ``tests/test_unequal.py`` checks the optima and the step "A players without a break <= B's
+    ``tests/models/constructions/test_unequal.py`` checks the optima and the step "A players without a break <= B's
     breaks + 2" on schedules.  (An earlier version of this bound,
     ceil((k - 1) / 2), counted only the values z can take.)
 
@@ -403,8 +403,9 @@ def double_full_break_free(p: int, k: int, x: int | None = None) -> bool:
     so T2 = -+2E.  Only rule 0 and sitting out in turn are used (and rule 3 for the default x).  With
     the default x it rules out 438 of the 4,950 sizes up to 100 a side, and it holds at every size
     where ``models/constructions/double_full_side.py`` builds a schedule without a break
-    (``tests/test_double_full_side.py``); with other x it bounds how little rule 3 can be broken with
-    runs of one colour (:func:`~scheveningen.models.constructions.double_full_side.runs_of_one_double`)."""
+    (``tests/models/constructions/test_double_full_side.py``); with other x it bounds how little rule 3
+    can be broken with runs of one colour
+    (:func:`~scheveningen.models.constructions.double_full_side.runs_of_one_double`)."""
     x = k // 2 if x is None else x
     t = alternation_sum(p, k, double=True)
     f = k - 2 * x

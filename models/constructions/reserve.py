@@ -40,7 +40,7 @@ limit, so the schedule is the same on every run.  Breaks: k + 1 for k = 0 mod 4 
 k + 2 for k = 2 mod 4 (A: k - 2, B: 4), against the proven bound of k + 1 (rules 1 and 3)
 (``models/bounds/proven.py: unequal_break_bound``): optimal for k = 0 mod 4; the construction this replaced had
 about 4k.  Every
-schedule is checked by the verifier in the tests (``tests/test_reserve.py``).
+schedule is checked by the verifier in the tests (``tests/models/constructions/test_reserve.py``).
 
 **Several reserves** (:func:`reserves_schedule`): an odd number p > k + 1 of A players sitting out in
 turn (the caller's rotation), k even.  Every A player still plays k games, so the same team B and the

@@ -26,8 +26,8 @@ B1's White rounds in the first half must equal B2's Black rounds in the second a
 in the second half B2's Black rounds in the first; with the agreeing stretch at the end, B2 is B1
 reversed throughout the first half, so B1 would be White as often in both halves, against (h + 1)/2
 and (h - 1)/2 for an alternating B1 (or the other way round), and the same with the stretch at the
-start.  ``tests/test_two_boards.py`` checks the construction with the verifier and the bound against
-the full CP-SAT model at 6 and 10 against 2.
+start.  ``tests/models/constructions/test_two_boards.py`` checks the construction with the verifier and
+the bound against the full CP-SAT model at 6 and 10 against 2.
 """
 
 from __future__ import annotations

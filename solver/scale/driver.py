@@ -68,7 +68,7 @@ FULL_MODEL_BOARDS = 24
 #: where the image alone was not); outside, a window of rounds around the image's miss is solved
 #: first: quick below (16-24 boards, a fraction of a second, where the repaired schedule's many
 #: unbalanced rounds make big parts), and above the repair's parts cost too much (100 boards).
-#: Measured with benchmarks/conflicts.py and tests/test_forced_scale.py.
+#: Measured with benchmarks/conflicts.py and tests/solver/scale/test_forced_scale.py.
 REPAIR_FIRST = (32, 80)
 
 #: Up to this many boards the bound adds the computed one of ``models/bounds/played.py`` (played rounds), with

@@ -27,7 +27,7 @@ def one_apart_closed(size_a: int, size_b: int, boards: int, deadline: float | No
       sequence: odd either way, so it alternates, and twice in a round only there.
 
     Every pair meets once (docs/bounds_unequal.md, "Teams one apart in closed form", has the proof, and
-    ``tests/test_positions.py`` checks it for every even p up to 100).  The middle of the sequence,
+    ``tests/models/constructions/test_positions.py`` checks it for every even p up to 100).  The middle of the sequence,
     position p*q/2, ends a round when the match has an even number of rounds, and then no player is
     twice in a round at all; otherwise the middle round's repeats are undone by the cheap exchanges of
     the general layout (:func:`unclash_b`, :func:`mend_rounds`), in a tenth of a second.  ``None`` for

@@ -195,7 +195,7 @@ def test_scoring_must_rank_a_win_above_a_loss() -> None:
 
 
 def test_the_documented_example_is_a_valid_match_file(tmp_path: Path) -> None:
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "matchfile.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "matchfile.md").read_text(encoding="utf-8")
     example = doc.split("```json\n", 1)[1].split("```", 1)[0]
     path = tmp_path / "example.json"
     path.write_text(example, encoding="utf-8")

@@ -356,7 +356,7 @@ def test_the_one_reserve_minima_proven_by_computer_re_run(k: int, monkeypatch: p
     """The computer proof behind :data:`ONE_RESERVE_PROVEN`, re-run with the benchmark's own model (it
     shares nothing with models/ or solver/): k + 1 against k with rules 1 and 3 has no schedule with
     fewer breaks than recorded, and the one it finds passes the verifier."""
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[3] / "benchmarks"))
     one_reserve_minima = importlib.import_module("one_reserve_minima")
     status, found, proven, schedule, _seconds = one_reserve_minima.minimum(k, (True, False, True), 120, 2)
     assert status == "OPTIMAL" and found == proven == ONE_RESERVE_PROVEN[k]

@@ -10,7 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_scale import random_image
+from scale_cases import random_image
 
 from scheveningen.models.constructions.equal import construct
 from scheveningen.models.domain.grid import Grid

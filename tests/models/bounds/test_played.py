@@ -14,7 +14,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_deviation import deviation_match
+from scale_cases import deviation_match
 
 from scheveningen.models.bounds.played import (
     PlayedRules,

@@ -1,7 +1,7 @@
 """The rule registry: each rule defined once, encoded once by the model and once by the verifier.
 
 A toy rule, defined only here, shows what adding a rule takes: one registry entry, its model
-forms (hard and relaxed) and its verifier check (and excess).  tests/test_toy_rule.py runs another
+forms (hard and relaxed) and its verifier check (and excess).  tests/end_to_end/test_toy_rule.py runs another
 such rule through the whole command line.
 """
 

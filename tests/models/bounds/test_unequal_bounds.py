@@ -134,7 +134,7 @@ def test_multiple_bound_needs_k_dividing_p_by_an_odd_number_from_three() -> None
             expected = (k if k % 2 == 0 else odd) if rest == 0 and c % 2 == 1 and c >= 3 else 0
             assert multiple_break_bound(p, k) == expected
             # the double round: the alternation criterion's 1, or the sit-out model's proof if another
-            # test in this process recorded one (9 against 3; tests/test_double_full_side.py)
+            # test in this process recorded one (9 against 3; tests/models/constructions/test_double_full_side.py)
             no_free = p > k and (not double_full_break_free(p, k) or (p, k) in bounds._NO_BREAK_FREE_DOUBLE)
             two_boards = 2 if k == 2 else 1  # two boards: the breaks are even
             assert unequal_break_bound(p, k, k, double=True, board_balance=True) == two_boards * no_free

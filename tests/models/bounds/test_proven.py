@@ -151,7 +151,7 @@ def test_fourteen_boards_are_proven_optimal_at_twenty_two() -> None:
 @pytest.mark.parametrize("n", [10, *SPLIT_CHECKED_SIZES])
 def test_every_size_proven_by_the_split_has_its_record(n: int) -> None:
     # A bound claimed or checked by computer must have the run that proves it: every case INFEASIBLE.
-    record = Path(__file__).resolve().parents[1] / "benchmarks/results/phase_bounds" / f"phase_split_{n}_{n + 6}.csv"
+    record = Path(__file__).resolve().parents[3] / "benchmarks/results/phase_bounds" / f"phase_split_{n}_{n + 6}.csv"
     with record.open(newline="") as handle:
         cases = list(csv.DictReader(handle))
     assert cases and {case["status"] for case in cases} == {"INFEASIBLE"}
@@ -177,7 +177,7 @@ def test_the_construction_meets_fact_13_past_the_sizes_schev_takes(n: int) -> No
 
 @pytest.mark.parametrize(("n", "bound"), [(6, 14), (10, 18), (14, 22), (18, 26)])
 def test_the_bounds_hold_with_three_in_a_row_allowed(n: int, bound: int) -> None:
-    # No bound needs rule 2: facts 8 (by the split without rule 2, tests/test_split.py) and 13. The
+    # No bound needs rule 2: facts 8 (by the split without rule 2, tests/solver/bounds/test_split.py) and 13. The
     # designs keep rule 2 anyway, so relaxing it leaves them optimal.
     match = Match(boards=n, rules=RuleSettings(max_run=3))
     result = design_match(match, DesignParams(time_limit=2, workers=1))

@@ -19,7 +19,7 @@ from scheveningen.solver.verify.verifier import verify
 SIZES = list(PUBLISHED_SIZES)
 PACKAGE_TABLES = resources.files("scheveningen.models.formats").joinpath("published")
 # The project's shared folder lies beside the repository (CI lays a copy of it there too).
-SHARED_TABLES = Path(__file__).resolve().parents[2] / "shared" / "tables"
+SHARED_TABLES = Path(__file__).resolve().parents[4] / "shared" / "tables"
 
 # Total breaks of each published table (read off the tables; cross-checked below by an independent count).
 PUBLISHED_BREAKS = {2: 0, 3: 4, 4: 4, 5: 8, 6: 16, 7: 12, 8: 8, 9: 16, 10: 28, 11: 20, 12: 12, 13: 24}

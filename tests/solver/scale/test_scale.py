@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scale_cases import random_image
 
 from scheveningen.models.bounds.proven import played_break_bound
 from scheveningen.models.constructions.equal import construct
@@ -29,15 +30,6 @@ from scheveningen.solver.scale.lns.rules import rules_kept
 from scheveningen.solver.scale.start import Symmetry, find_start, renumber, variant
 from scheveningen.solver.verify.equivalence import is_equivalent
 from scheveningen.solver.verify.verifier import verify
-
-
-def random_image(schedule: Schedule, rng: random.Random) -> Schedule:
-    n = schedule.boards
-    a, b = list(range(n)), list(range(n))
-    rng.shuffle(a)
-    rng.shuffle(b)
-    flags = [rng.random() < 0.5 for _ in range(3)]
-    return Symmetry(tuple(a), tuple(b), *flags).apply(Grid.from_schedule(schedule)).to_schedule()
 
 
 def played(schedule: Schedule, rounds: int) -> tuple[PlayedRound, ...]:

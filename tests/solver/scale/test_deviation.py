@@ -8,13 +8,12 @@ plain design's, and that one worker with a work limit gives the same schedule ev
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from scale_cases import deviation_match
 
 from scheveningen.models.domain.grid import Grid
-from scheveningen.models.domain.match import Match, PlayedRound
-from scheveningen.models.domain.schedule import Game, Schedule
+from scheveningen.models.domain.match import Match
+from scheveningen.models.domain.schedule import Schedule
 from scheveningen.solver.design import DesignParams, design_match
 from scheveningen.solver.scale.driver import spec_bound
 from scheveningen.solver.scale.lns.damage import affected_players, flipped_players, with_played
@@ -28,39 +27,8 @@ from scheveningen.solver.scale.lns.exchange import (
 from scheveningen.solver.scale.lns.pairings import repair_pairings
 from scheveningen.solver.scale.lns.repair import recolour_opening, repair
 from scheveningen.solver.scale.lns.rules import rules_kept
-from scheveningen.solver.scale.start import Symmetry, bases, find_start
+from scheveningen.solver.scale.start import bases, find_start
 from scheveningen.solver.verify.verifier import verify
-
-
-def deviation_match(n: int, seed: int, colours: bool) -> Match:
-    """A third of the rounds of a relabelled plain design played, the last with one deviation: two
-    games played with colours reversed (one each way) or two boards' opponents swapped (pairs not met
-    before); nobody has one colour three games running in the played rounds."""
-    rng = random.Random(f"{n}-{seed}-{colours}")
-    _name, base = bases(Match(boards=n))[0]
-    a, b = list(range(n)), list(range(n))
-    rng.shuffle(a)
-    rng.shuffle(b)
-    image = Symmetry(tuple(a), tuple(b), *(rng.random() < 0.5 for _ in range(3))).apply(base).to_schedule()
-    k = n // 3
-    met = {(g.a_player, g.b_player) for games in image.rounds[: k - 1] for g in games}
-    while True:
-        games = list(image.rounds[k - 1])
-        if colours:
-            i = rng.choice([x for x, g in enumerate(games) if g.a_white])
-            j = rng.choice([x for x, g in enumerate(games) if not g.a_white])
-            games[i], games[j] = Game(games[i].black, games[i].white), Game(games[j].black, games[j].white)
-        else:
-            i, j = rng.sample(range(n), 2)
-            gi, gj = games[i], games[j]
-            if (gi.a_player, gj.b_player) in met or (gj.a_player, gi.b_player) in met:
-                continue
-            games[i] = Game(gi.a_player, gj.b_player) if gi.a_white else Game(gj.b_player, gi.a_player)
-            games[j] = Game(gj.a_player, gi.b_player) if gj.a_white else Game(gi.b_player, gj.a_player)
-        prefix = Schedule(boards=n, rounds=(*image.rounds[: k - 1], tuple(games)))
-        if verify(prefix).metrics.longest_run <= 2:
-            break
-    return Match(boards=n, played=tuple(PlayedRound(round=r + 1, games=g) for r, g in enumerate(prefix.rounds)))
 
 
 def kept(schedule: Schedule, match: Match) -> bool:

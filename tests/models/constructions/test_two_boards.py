@@ -97,7 +97,7 @@ def test_the_proofs_against_a_model_of_every_schedule(p: int) -> None:
 
 def test_the_designer_answers_at_once_with_rule_3_relaxed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # The command's own entry point, called in this process: what is checked is the designer's answer
-    # and what the command prints (a real process of `schev generate` is tests/test_interrupt.py's).
+    # and what the command prints (a real process of `schev generate` is tests/end_to_end/test_interrupt.py's).
     spec = tmp_path / "spec.toml"
     spec.write_text("boards = 2\n[teams.A]\nsize = 2\n[teams.B]\nsize = 18\n")
     code = main(["generate", "--spec", str(spec), "--time-limit", "5", "--format", "json"])
