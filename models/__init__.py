@@ -1,1 +1,1 @@
-"""Domain types, the published tables and the CP-SAT formulation of Scheveningen schedules."""
+"""What a schedule and a match are: the domain, the written forms, direct constructions, the CP-SAT model, bounds."""

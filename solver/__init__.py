@@ -1,1 +1,1 @@
-"""Work on schedules: design pipeline, verifier, comparison, I/O and the ``schev`` command line."""
+"""What works on schedules: designing, searching at scale, verifying, reading and writing, running a match, the CLI."""

@@ -15,11 +15,12 @@ from scheveningen.models.cpsat.cpsolver import new_solver
 from scheveningen.models.cpsat.model import MatchModel, ModelOptions
 from scheveningen.models.domain.match import Match, Request
 from scheveningen.models.domain.rules import Rule
-from scheveningen.solver.design.params import DesignParams, Result, Status
+from scheveningen.solver.design.params import Result, Status
 from scheveningen.solver.design.relax import rules_off
 from scheveningen.solver.design.results import empty
 from scheveningen.solver.design.run import DesignRun
 from scheveningen.solver.run import stop
+from scheveningen.solver.run.params import DesignParams
 
 
 def requests_can_hold(run: DesignRun) -> bool:

@@ -2,7 +2,7 @@
 of each stage it tried, and the sizes it accepts.
 
 :class:`DesignParams`, :class:`DesignInputError` and :data:`ProgressCallback` live in
-``solver/run/params.py`` (the searches of ``solver/scale/`` take them too) and are re-exported here.
+``solver/run/params.py``: the searches of ``solver/scale/`` take them too.
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ from enum import StrEnum
 from scheveningen.models.domain.match import Match
 from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Schedule
-from scheveningen.solver.run.params import DesignInputError as DesignInputError
-from scheveningen.solver.run.params import DesignParams as DesignParams
-from scheveningen.solver.run.params import ProgressCallback as ProgressCallback
+from scheveningen.solver.run.params import DesignInputError, DesignParams
 from scheveningen.solver.verify.verifier import Verdict
 
 MIN_BOARDS = 1

@@ -19,8 +19,9 @@ from scheveningen.models.cpsat.model import MatchModel, ModelOptions
 from scheveningen.models.domain.match import Match, Objective
 from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Schedule
-from scheveningen.solver.design.params import DesignParams, ProgressCallback, Result
+from scheveningen.solver.design.params import Result
 from scheveningen.solver.run import stop
+from scheveningen.solver.run.params import DesignParams, ProgressCallback
 
 
 @dataclass(frozen=True)

@@ -38,10 +38,7 @@ from scheveningen.solver.design.params import (
     MAX_BOARDS,
     MIN_BOARDS,
     DesignBugError,
-    DesignInputError,
-    DesignParams,
     Outcome,
-    ProgressCallback,
     Result,
     StageRecord,
     Status,
@@ -52,6 +49,7 @@ from scheveningen.solver.design.results import unknown
 from scheveningen.solver.design.run import DesignRun
 from scheveningen.solver.design.stages import at_scale, fair, shortcuts, unequal
 from scheveningen.solver.design.stages.search import plain_start, search
+from scheveningen.solver.run.params import DesignInputError, DesignParams, ProgressCallback
 from scheveningen.solver.scale.driver import FULL_MODEL_BOARDS
 
 #: Equal teams with requests go through the organisers' stage (``solver/scale/driver.py``) from this many
