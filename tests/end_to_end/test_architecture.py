@@ -112,3 +112,15 @@ def test_the_where_does_it_live_table_matches_the_tree() -> None:
     }
     assert folders - named == set(), f"folders missing from docs/architecture.md: {sorted(folders - named)}"
     assert named - folders == set(), f"docs/architecture.md names folders that do not exist: {sorted(named - folders)}"
+
+
+def test_every_folder_of_the_package_is_installed() -> None:
+    """pyproject.toml lists the packages by hand (the repository root is the namespace): a folder
+    missing there would be missing from a normal install while a development install still finds it."""
+    listed = set(re.findall(r'"(scheveningen(?:\.[a-z_]+)*)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8")))
+    folders = {
+        ".".join(["scheveningen", *p.parent.relative_to(ROOT).parts])
+        for top in PACKAGE_DIRS
+        for p in (ROOT / top).rglob("__init__.py")
+    }
+    assert folders - listed == set(), f"folders missing from pyproject.toml's packages: {sorted(folders - listed)}"
