@@ -124,3 +124,28 @@ def test_every_folder_of_the_package_is_installed() -> None:
         for p in (ROOT / top).rglob("__init__.py")
     }
     assert folders - listed == set(), f"folders missing from pyproject.toml's packages: {sorted(folders - listed)}"
+
+
+def _has_logic(path: Path) -> bool:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return any(isinstance(node, ast.FunctionDef | ast.ClassDef) for node in tree.body)
+
+
+def test_every_module_with_logic_has_a_test_module_where_the_tree_says() -> None:
+    """``models/a/b.py`` is tested in ``tests/models/a/test_b.py``; a folder split into a family
+    (``unequal/``, ``lns/``, ``design/``) may be tested as a whole by a test module named for the
+    folder, beside it or inside it."""
+    tests = ROOT / "tests"
+    missing = []
+    for path in MODULES.values():
+        if path.name in ("__init__.py", "__main__.py") or not _has_logic(path):
+            continue
+        rel = path.relative_to(ROOT)
+        candidates = [tests / rel.parent / f"test_{path.stem}.py"]
+        for folder in rel.parents:
+            if folder.name in ("", *PACKAGE_DIRS):
+                break
+            candidates += [tests / folder / f"test_{folder.name}.py", tests / folder.parent / f"test_{folder.name}.py"]
+        if not any(c.exists() for c in candidates):
+            missing.append(str(rel))
+    assert missing == [], f"modules with no test module: {missing}"

@@ -1,9 +1,7 @@
-"""The PGN export read by python-chess (one game a board and round, the tags right), the CSV read by
-the csv module and the Markdown table, each a row per game with names shown as written."""
+"""The PGN export read by python-chess: one game a board and round, the tags right."""
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from dataclasses import replace
@@ -14,9 +12,7 @@ from export_fixtures import TEAM_A, TEAM_B, make_record
 
 from scheveningen.models.domain.results import GameResult
 from scheveningen.models.domain.roster import Event
-from scheveningen.models.formats.matchrecord import MatchRecord
 from scheveningen.solver.export.pgn import export_pgn
-from scheveningen.solver.export.tabular import CSV_COLUMNS, export_csv, export_md, export_text
 
 SEVEN = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
 PGN_RESULT = {
@@ -82,54 +78,3 @@ def test_pgn_without_event_data_uses_the_placeholders() -> None:
     game = read_games(export_pgn(bare))[0]
     assert game.headers["Site"] == "?" and game.headers["Date"] == "????.??.??"
     assert unescape(game.headers["Event"]) == f"{TEAM_A} - {TEAM_B}"
-
-
-def csv_rows(record: MatchRecord) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(export_csv(record), newline="")))
-
-
-@pytest.mark.parametrize("kind", ["single", "double", "unequal"])
-def test_csv_has_a_row_a_game_with_names_and_results(kind: str) -> None:
-    record = make_record(kind, played_rounds=0.5)
-    rows = csv_rows(record)
-    assert list(rows[0]) == list(CSV_COLUMNS)
-    assert len(rows) == record.rounds * record.boards
-    for row, (r, board, game) in zip(rows, record.schedule.games(), strict=True):
-        assert (int(row["round"]), int(row["board"])) == (r, board)
-        assert (row["white_code"], row["black_code"]) == (str(game.white), str(game.black))
-        assert row["white"] == record.player_info(game.white).name
-        assert row["black"] == record.player_info(game.black).name
-        result = record.result(r, board)
-        assert row["result"] == (result.value if result else "")
-
-
-def test_markdown_is_one_table_row_a_game_and_names_cannot_break_it() -> None:
-    record = make_record("single", played_rounds=1.0)
-    lines = export_md(record).splitlines()
-    assert len(lines) == 2 + record.rounds * record.boards
-    for line in lines:
-        # Seven cells: eight unescaped pipes.
-        assert len(re.findall(r"(?<!\\)\|", line)) == 8
-    assert r"Pipe \| Name, Ann" in export_md(record)
-    assert r"Łukasz \<b\>Bold\</b\>" in export_md(record)
-
-
-@pytest.mark.parametrize("kind", ["single", "double", "unequal"])
-def test_text_lists_every_round_and_game_with_names_and_results(kind: str) -> None:
-    record = make_record(kind, played_rounds=0.5)
-    text = export_text(record)
-    blocks = text.split("\n\n")[1:]
-    assert len(blocks) == record.rounds
-    for r, block in enumerate(blocks, start=1):
-        heading, *lines = block.strip("\n").split("\n")
-        assert heading == f"Round {r} ({record.event.round_dates[r - 1]})"
-        assert len(lines) == record.boards
-        for board, (line, game) in enumerate(zip(lines, record.schedule.rounds[r - 1], strict=True), start=1):
-            assert line.split()[0] == str(board)
-            white, black = record.player_info(game.white).name, record.player_info(game.black).name
-            assert white in line and black in line and line.index(white) < line.index(black)
-            result = record.result(r, board)
-            if result is not None:
-                assert line.endswith("  " + result.value)
-            else:
-                assert not line.endswith(tuple(r.value for r in GameResult))
