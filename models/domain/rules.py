@@ -74,7 +74,7 @@ class Rule:
     key: str  # its key in JSON (the verdict, a match file's design.relaxed), e.g. "board_balance"
     title: str  # "board balance"; see title_for for a rule whose setting changes what it says
     description: str
-    priority: int  # lower is more important; relaxation starts from the highest number
+    priority: int  # lower is more important; relaxation minimises excess from the lowest number up
     setting: str | None = None  # the [rules] key (and RuleSettings value) that switches it; None: always on
     default: SettingValue = True  # the setting's value as the house rules write it (False: off unless asked)
     relaxable: bool = False
@@ -209,8 +209,8 @@ def by_priority(rules: Iterable[Rule] | None = None) -> list[Rule]:
 
 
 def relaxable(rules: Iterable[Rule] | None = None) -> list[Rule]:
-    """The rules that may be relaxed, most important first: the order in which the designer tries to keep
-    them (so relaxation starts from the end of this list)."""
+    """The rules that may be relaxed, most important first: the order in which the designer minimises
+    their excess (the first rule's as far as it goes, then the next one's with the first fixed, ...)."""
     return [rule for rule in by_priority(rules) if rule.relaxable]
 
 

@@ -79,6 +79,7 @@ class Result:
     messages: tuple[str, ...] = field(default=())
     explanation: tuple[str, ...] = field(default=())
     stages: tuple[StageRecord, ...] = field(default=())
+    unproven: frozenset[Rule] = field(default=frozenset())  # relaxed rules whose amount is not proven the least
 
     @property
     def boards(self) -> int:

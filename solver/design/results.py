@@ -15,7 +15,7 @@ from ortools.sat.python import cp_model
 from scheveningen.models.bounds.proven import even_break_bound, proven_break_bound, unequal_break_bound
 from scheveningen.models.cpsat.model import MatchModel
 from scheveningen.models.domain.match import Match, Objective
-from scheveningen.models.domain.rules import Rule
+from scheveningen.models.domain.rules import Rule, relaxable
 from scheveningen.models.domain.schedule import Schedule
 from scheveningen.models.formats.tables import best_sizes, best_stated_bound
 from scheveningen.solver.design.params import DesignBugError, Result, Status
@@ -32,14 +32,18 @@ def verify_and_report(
     fairness_proven: bool = False,
     least: set[Rule] | None = None,
     notes: dict[Rule, str] | None = None,
+    unproven: frozenset[Rule] = frozenset(),
 ) -> Result:
     """Verify the schedule, then package it with its status and the best proven bound.
 
     Every schedule a design returns passes through here; a verifier rejection raises
     :class:`DesignBugError`.  A relaxed rule in ``least`` is relaxed by the schedule's breaks (rule 2
     with runs of one): the least possible only where they meet the proven bound, and the message
-    says which.  ``notes`` replace the message's account of a relaxation (after "relaxed: ") where
-    less is proven than "necessary, and the least possible".
+    says which; the bound is the one that holds whatever the lower rules do (:func:`least_bound`).
+    ``notes`` replace the message's account of a relaxation (after "relaxed: ") where less is proven
+    than "necessary, and the least possible".  The rules relaxed by an amount not proven the least
+    (those with a note, those in ``least`` above the bound, and those in ``unproven``, said "not proven
+    the least") are the result's ``unproven``.
 
     The status is ``optimal`` when the breaks meet the proven bound and, with the
     "fair" objective, the solver also proved the split between the teams best.
@@ -60,10 +64,17 @@ def verify_and_report(
         )
     breaks = verdict.metrics.total_breaks
     bound = min(proven_bound(match, relaxed, solver_bound), breaks)
+    not_least = set(notes or {}) | (unproven & set(relaxed))
     for rule, amount in relaxed.items():
-        how = "the least possible"
-        if rule in (least or set()) and amount > bound:
-            how = f"at least {bound} is proven necessary"
+        how = "not proven the least" if rule in unproven else "the least possible"
+        if rule in (least or set()) and amount > (necessary := least_bound(match, relaxed, rule)):
+            # the bound with the lower rules kept does not bound the least in priority order
+            how = f"at least {necessary} is proven necessary"
+            if amount <= bound:
+                how += f" whatever the lower rules do, {amount} with them kept: not proven the least in priority order"
+            elif bound > necessary:
+                how += f" (at least {bound} is proven necessary with the lower rules kept)"
+            not_least.add(rule)
         said = (notes or {}).get(rule) or (
             "no schedule keeps it together with the higher rules"
             f"{and_requests(match)}; this one breaks it by {amount}, {how}"
@@ -83,7 +94,16 @@ def verify_and_report(
         params=run.params,
         wall_time=time.monotonic() - run.started,
         messages=tuple(run.messages),
+        unproven=frozenset(not_least),
     )
+
+
+def least_bound(match: Match, relaxed: dict[Rule, int], rule: Rule) -> int:
+    """The proven lower bound on breaks whatever the rules less important than ``rule`` do: for a rule
+    broken by the schedule's breaks (rule 2 with runs of one), its least excess in priority order may
+    not lean on a lower rule, which the lexicographic order lets go before it."""
+    lower = {other: 1 for other in relaxable() if other.priority > rule.priority}
+    return proven_bound(match, {**relaxed, **lower})
 
 
 def empty(run: DesignRun, status: Status, explanation: tuple[str, ...] = ()) -> Result:

@@ -353,6 +353,30 @@ def least_excess(match: Match, team_totals: bool = True) -> dict[Rule, int]:
     return dict(sorted(out.items()))
 
 
+def in_priority_order(match: Match) -> bool:
+    """Whether :func:`least_excess`'s counts are the least in priority order (rule 1's excess least
+    with rules 2 and 3 free, then rule 2's, then rule 3's): false where rule 1's team term, which keeps
+    rule 3's team totals, charges rule 1 more than the whole match's whites force with rule 3 free.  A
+    schedule meeting the counts is then not proven the least in priority order, since breaking rule 3
+    might spare rule 1 a player."""
+    charged = least_excess(match).get(Rule.COLOUR_BALANCE, 0)
+    if not charged:
+        return True
+    high = (match.rounds + 1) // 2
+    past = [row for row in FixedColours.of(match).rows.values() if max(row.count(True), row.count(False)) > high]
+    return charged <= len(past) + _whole_match_missed(past, match.boards, match.rounds)
+
+
+def _whole_match_missed(forced: list[list[bool | None]], n: int, rounds: int) -> int:
+    """1 when the players fixed out of balance (``forced``, both teams' colour rows) cannot reach the
+    whites of the whole match (one a game) with every other player in balance, else 0: what rule 1
+    pays beyond them whatever rule 3 does.  In doubled units the deviations of all 2n players sum to 0."""
+    low = sum(2 * row.count(True) - rounds for row in forced)
+    high = sum(rounds - 2 * row.count(False) for row in forced)
+    balanced = (2 * n - len(forced)) * (rounds % 2)
+    return int(high < -balanced or low > balanced)
+
+
 def _board_balance_excess(fixed: FixedColours, _forced: dict[Rule, int], _team_totals: bool) -> int:
     """Rule 3: :func:`least_board_excess` over the A whites each round's fixed colours allow."""
     return least_board_excess(fixed.match.boards, _round_ranges(fixed.match, fixed.colours))

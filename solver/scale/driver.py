@@ -51,7 +51,7 @@ from scheveningen.models.domain.rules import Rule, Search, honours
 from scheveningen.models.domain.schedule import Colour, Player, Schedule, Team
 from scheveningen.solver.run import stop
 from scheveningen.solver.run.params import DesignParams, ProgressCallback
-from scheveningen.solver.scale.conflicts import least_excess, pairing_conflict, rule_witness
+from scheveningen.solver.scale.conflicts import in_priority_order, least_excess, pairing_conflict, rule_witness
 from scheveningen.solver.scale.lns.budget import Budget, SearchLog
 from scheveningen.solver.scale.lns.improve import improve
 from scheveningen.solver.scale.lns.part import solve_part
@@ -448,7 +448,10 @@ def _recoloured(
             break
     if grid is None or not exact(grid):
         return None
-    messages.append("brought to the least relaxation the requests force")
+    if in_priority_order(match):
+        messages.append("brought to the least relaxation the requests force")
+    else:
+        messages.append("brought to the relaxation counting shows the requests force, keeping rule 3's team totals")
     bound = spec_bound(match, frozenset(forced))
     if grid.breaks() > bound:
         bound = spec_bound(match, frozenset(forced), *bound_work(match, params))

@@ -55,4 +55,4 @@ def split_after_breaks(run: DesignRun) -> Result | None:
     run.messages.append("fewest breaks first (as with --objective breaks), then the split between the teams")
     if _splits(run.match) and not first.relaxed and run.room_to_build():
         return search(run, Start(first.schedule, first.breaks))
-    return verify_and_report(run, first.schedule, first.lower_bound, first.relaxed)
+    return verify_and_report(run, first.schedule, first.lower_bound, first.relaxed, unproven=first.unproven)

@@ -129,7 +129,9 @@ def runs_of_one_relaxed(run: DesignRun) -> Result:
         f"runs of one colour cannot hold for {match.size_a} against {match.size_b} on {match.boards} boards: "
         f"every schedule has at least {forced} break{'s' if forced > 1 else ''}"
     )
-    return verify_and_report(run, looser.schedule, looser.lower_bound, relaxed, least={Rule.NO_THREE_IN_A_ROW})
+    return verify_and_report(
+        run, looser.schedule, looser.lower_bound, relaxed, least={Rule.NO_THREE_IN_A_ROW}, unproven=looser.unproven
+    )
 
 
 # --------------------------------------------------------------------------- runs of one, no break forced

@@ -11,7 +11,6 @@ from scheveningen.models.domain.match import Avoid, ColourWish, Match, MatchErro
 from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Colour, Player, Schedule, Team
 from scheveningen.solver.design import DesignParams, Status, design_match, minimal_conflict
-from scheveningen.solver.design.relax import only_rules as _only_rules
 from scheveningen.solver.verify.verifier import check_requests, verify
 
 FAST = DesignParams(time_limit=3, workers=2)
@@ -85,24 +84,21 @@ def test_mixed_requests_are_all_kept() -> None:
 # --------------------------------------------------------------------------- relaxation
 
 
-def test_relaxation_happens_only_when_the_strict_model_is_infeasible() -> None:
+def test_relaxation_happens_only_when_the_strict_model_is_infeasible_and_goes_in_priority_order() -> None:
     # Three whites running for A1 break rule 2, and 3 whites of 4 break rule 1.
     wishes = tuple(ColourWish(Player(Team.A, 1), r, Colour.WHITE) for r in (1, 2, 3))
     match = Match(boards=4, colours=wishes)
     assert design_match(match, DesignParams(time_limit=10, strict=True)).status is Status.INFEASIBLE
     result = design_match(match, FAST)
     assert result.schedule is not None
-    assert set(result.relaxed) == {Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW}
+    # Rule 1 as little as it can be (A1's 3 whites of 4), then rule 2 only by A1's own forced run,
+    # paid for on rule 3, the lowest priority (tests/solver/design/test_relax.py checks this against
+    # an exhaustive search).
+    assert result.relaxed == {Rule.COLOUR_BALANCE: 2, Rule.NO_THREE_IN_A_ROW: 1, Rule.BOARD_BALANCE: 2}
+    assert result.unproven == frozenset()
     assert any("relaxed" in m for m in result.messages)
-    # Never relax a rule that could have been kept: each relaxed rule is impossible together
-    # with the requests and the rules that were kept.
-    kept = [r for r in (Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE) if r not in result.relaxed]
-    for rule in result.relaxed:
-        assert not _feasible(_only_rules(match, [*kept, rule]))
-    assert _feasible(_only_rules(match, kept))
-    # The verifier accepts exactly the declared relaxation and every other rule holds.
+    # The verifier accepts exactly the declared relaxation.
     assert result.verdict is not None and result.verdict.ok
-    assert result.verdict.rules[Rule.BOARD_BALANCE].holds
 
 
 def test_feasible_requests_relax_nothing() -> None:
