@@ -20,9 +20,20 @@ writes them:
 * ``sex``: ``m`` or ``w``, the TRF letters.
 
 Event dates are ISO dates (``YYYY-MM-DD``); ``round_dates`` has one date a
-round, never going backwards (a double round may play two rounds a day).  How
-many rounds there are is the match's business: :mod:`scheveningen.models.formats.matchrecord`
-checks that ``round_dates`` has one date for each.
+round, never going backwards (a double round may play two rounds a day), and
+``round_times`` one starting time a round, ``HH:MM`` on the 24-hour clock (the
+time of day on that round's date).  How many rounds there are is the match's
+business: :mod:`scheveningen.models.formats.matchrecord` checks that both lists
+have one entry for each.
+
+``time_control`` is free text as the arbiter writes it (``90+30``, ``90 min +
+30 s``); ``time_control_code`` is the same written in the encoded form of PGN's
+``TimeControl`` tag and the TRF's ``222`` record: periods ``S``, ``S+I``,
+``M/S`` or ``M/S+I`` (moves, seconds, increment in seconds) joined by ``:``,
+e.g. ``5400+30`` or ``40/6000+30:900+30``.  :meth:`Event.encoded_time_control`
+gives the code, or reads it from ``time_control`` when that is written
+``MIN+SEC`` (``90+30``, the chess convention: minutes, then seconds a move) or
+with units (``90 min + 30 s``).
 """
 
 from __future__ import annotations
@@ -39,6 +50,13 @@ MAX_FIDE_ID = 99_999_999_999
 _FEDERATION = re.compile(r"^[A-Z]{3}$")
 _YEAR = re.compile(r"^[0-9]{4}$")
 _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_TIME = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
+_PERIOD = r"(?:[1-9][0-9]*/)?[1-9][0-9]*(?:\+[0-9]+)?"
+_TIME_CONTROL_CODE = re.compile(rf"^{_PERIOD}(?::{_PERIOD})*$")
+_MIN_PLUS_SEC = re.compile(
+    r"^\s*([1-9][0-9]{0,2})\s*(?:min(?:utes?)?|m|')?\s*(?:\+\s*([0-9]{1,3})\s*(?:s(?:ec(?:onds?)?)?|\")?)?\s*$",
+    re.IGNORECASE,
+)
 
 
 class RosterError(ValueError):
@@ -154,6 +172,8 @@ class Event:
     round_dates: tuple[str, ...] = ()
     chief_arbiter: str | None = None
     time_control: str | None = None
+    time_control_code: str | None = None
+    round_times: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for key in ("name", "site", "chief_arbiter", "time_control"):
@@ -184,6 +204,40 @@ class Event:
             if end and day > end:
                 raise EventError("round_dates", f"round_dates[{i}] {text!r} is after the end {self.end!r}")
             previous = day
+        if self.time_control_code is not None and (
+            not isinstance(self.time_control_code, str) or not _TIME_CONTROL_CODE.match(self.time_control_code)
+        ):
+            raise EventError(
+                "time_control_code",
+                "time_control_code must be periods S, S+I, M/S or M/S+I (moves, seconds, increment) joined by ':', "
+                f"e.g. 5400+30, got {self.time_control_code!r}",
+            )
+        if not isinstance(self.round_times, tuple):
+            object.__setattr__(self, "round_times", tuple(self.round_times))
+        for i, text in enumerate(self.round_times, start=1):
+            if not isinstance(text, str) or not _TIME.match(text):
+                raise EventError("round_times", f"round_times[{i}] must be a time HH:MM (24-hour clock), got {text!r}")
+
+    def encoded_time_control(self) -> str | None:
+        """The time control in PGN's ``TimeControl`` / TRF ``222`` form, or None when it cannot be read."""
+        if self.time_control_code:
+            return self.time_control_code
+        if not self.time_control:
+            return None
+        found = _MIN_PLUS_SEC.match(self.time_control)
+        if not found:
+            return None
+        seconds = int(found[1]) * 60
+        return f"{seconds}+{int(found[2])}" if found[2] is not None else str(seconds)
+
+    def round_start(self, r: int) -> str | None:
+        """Round ``r``'s date and time as written on a sheet (``2026-03-07 10:00``), what is known of them."""
+        parts = []
+        if self.round_dates:
+            parts.append(self.round_dates[r - 1])
+        if self.round_times:
+            parts.append(self.round_times[r - 1])
+        return " ".join(parts) or None
 
     @staticmethod
     def _date(key: str, text: object) -> datetime.date | None:
@@ -209,11 +263,24 @@ class Event:
                 out[key] = value
         if self.round_dates:
             out["round_dates"] = list(self.round_dates)
-        for key in ("chief_arbiter", "time_control"):
+        for key in ("chief_arbiter", "time_control", "time_control_code"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
+        if self.round_times:
+            out["round_times"] = list(self.round_times)
         return out
 
 
-EVENT_FIELDS = ("name", "site", "federation", "start", "end", "round_dates", "chief_arbiter", "time_control")
+EVENT_FIELDS = (
+    "name",
+    "site",
+    "federation",
+    "start",
+    "end",
+    "round_dates",
+    "chief_arbiter",
+    "time_control",
+    "time_control_code",
+    "round_times",
+)

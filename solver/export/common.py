@@ -48,14 +48,18 @@ def game_rows(record: MatchRecord) -> Iterator[GameRow]:
 
 
 def team_ranks(s: Standings) -> dict[Team, int]:
-    """1 for the team ahead on what decides the match (2 for the other), 1 each when level."""
+    """1 for the team ahead on what decides the match (2 for the other), or on the tie-break of a
+    match that ended level; 1 each when level on both."""
     by_match = s.record.scoring.decided_by == "match_points"
     key = {
         Team.A: (s.match_points_a, s.points_a) if by_match else (s.points_a, s.match_points_a),
         Team.B: (s.match_points_b, s.points_b) if by_match else (s.points_b, s.match_points_b),
     }
     if key[Team.A] == key[Team.B]:
-        return {Team.A: 1, Team.B: 1}
+        broken = s.tiebreak.winner if s.tiebreak is not None else None
+        if broken is None:
+            return {Team.A: 1, Team.B: 1}
+        return {broken: 1, broken.other: 2}
     leader = Team.A if key[Team.A] > key[Team.B] else Team.B
     return {leader: 1, leader.other: 2}
 

@@ -8,14 +8,17 @@ player name, and every event field, is HTML-escaped.
 Sections:
 
 * a pairing sheet per round: board, White, rating, Black, rating, result (blank to fill in when
-  not recorded), with the team names and the round's date and score;
+  not recorded); each player with title, team and FIDE id; the round's date and starting time, the
+  match score before the round and, once games are in, the round's score; a legend of the result
+  forms (forfeits ``+-``, ``-+``, ``--``) and lines for the signatures of the arbiter and both
+  captains;
 * the crosstable, team A's players down, team B's across: in each cell the round in which they
   meet, team A's player's colour, and the result from that player's side where known (two
   entries in a double round);
 * a colour sheet a team: each player's colour and opponent round by round (``-`` when sitting out);
-* standings from the results recorded so far: the score round by round, running, and each
-  player's points.  (Computed here from the results; ``schev standings`` adds performance
-  ratings.)
+* standings from the results recorded so far, with the numbers of ``schev standings``: the score
+  round by round and running, the verdict and any tie-break, and each player's points, games
+  (forfeits included) and performance rating.
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ from scheveningen.models.domain.schedule import Colour, Player, Team
 from scheveningen.models.formats.matchrecord import MatchRecord
 from scheveningen.solver.export.common import game_rows, match_title
 from scheveningen.solver.match.standings import Standings, standings
+from scheveningen.solver.match.standings_format import PLAYER_HEADER, player_row, tiebreak_line, verdict
 from scheveningen.solver.match.standings_format import points as _points
-from scheveningen.solver.match.standings_format import verdict
 
 _CSS = """
 @page { size: A4 portrait; margin: 12mm; }
@@ -51,6 +54,7 @@ td.num, th.num { text-align: right; white-space: nowrap; }
 td.res { text-align: center; width: 18mm; font-weight: bold; }
 td.board { width: 14mm; text-align: center; }
 table.pairings td.num, table.pairings th.num { width: 17mm; }
+table.pairings td { padding: 0.7mm 1.4mm; font-size: 9.5pt; }
 th { white-space: nowrap; }
 table.cross th, table.colours th { white-space: normal; }
 table.cross, table.colours { table-layout: fixed; }
@@ -64,6 +68,11 @@ td.w { background: #fff; }
 span.opp { display: block; font-size: 6pt; color: #333; white-space: nowrap; }
 td.b { background: #d0d0d0; }
 p.note { font-size: 8.5pt; color: #333; }
+p.legend { font-size: 8pt; margin: 2mm 0 0 0; }
+table.signatures { margin-top: 4mm; border-collapse: separate; border-spacing: 5mm 0; }
+table.signatures td { border: none; border-top: 0.3mm solid #000; padding-top: 0.8mm; font-size: 8pt; width: 33%; }
+table.signatures tr.space td { border: none; height: 9mm; padding: 0; }
+.fide { display: block; font-size: 7.5pt; color: #333; }
 table + h2 { margin-top: 5mm; }
 @media screen { .sheet { max-width: 270mm; margin: 8mm auto; } }
 """
@@ -132,19 +141,20 @@ def _pairing_sheets(record: MatchRecord, title: str, score: Standings) -> list[s
         by_round.setdefault(row.round, []).append(
             "<tr>"
             f'<td class="board">{row.board}</td>'
-            f"<td>{_name(row.white, white.name)}"
+            f"<td>{_name(row.white, white.name, white.title)}"
             f'<span class="team">{_e(row.white_team)}</span></td>'
-            f'<td class="num">{_e(white.rating or "")}</td>'
-            f"<td>{_name(row.black, black.name)}"
+            f'<td class="num">{_e(white.rating or "")}{_fide_id(white.fide_id)}</td>'
+            f"<td>{_name(row.black, black.name, black.title)}"
             f'<span class="team">{_e(row.black_team)}</span></td>'
-            f'<td class="num">{_e(black.rating or "")}</td>'
+            f'<td class="num">{_e(black.rating or "")}{_fide_id(black.fide_id)}</td>'
             f'<td class="res">{_e(_result_text(row.result))}</td>'
             "</tr>"
         )
     parts = []
     meta = _meta(record)
     for r in range(1, record.rounds + 1):
-        date = f" · {_e(record.event.round_dates[r - 1])}" if record.event.round_dates else ""
+        start = record.event.round_start(r)
+        date = f" · {_e(start)}" if start else ""
         rs = score.rounds[r - 1]
         line = (
             f'<p class="meta">Score this round: {_e(names[Team.A])} {_points(rs.points_a)} &ndash; '
@@ -152,22 +162,53 @@ def _pairing_sheets(record: MatchRecord, title: str, score: Standings) -> list[s
             if rs.recorded
             else ""
         )
+        before = _score_before(record, score, r)
         parts += [
             f'<section class="sheet round" id="round-{r}">',
             f"<h1>{_e(title)}</h1>",
             f'<p class="meta">{meta}</p>' if meta else "",
             f"<h2>Round {r} of {record.rounds}{date}: {_e(names[Team.A])} &ndash; {_e(names[Team.B])}</h2>",
+            f'<p class="meta">{before}</p>',
             '<table class="pairings">',
-            '<thead><tr><th>Board</th><th>White</th><th class="num">Rating</th><th>Black</th>'
-            '<th class="num">Rating</th><th>Result</th></tr></thead>',
+            '<thead><tr><th>Board</th><th>White</th><th class="num">Rating<span class="fide">FIDE ID</span></th>'
+            '<th>Black</th><th class="num">Rating<span class="fide">FIDE ID</span></th><th>Result</th></tr></thead>',
             "<tbody>",
             *by_round[r],
             "</tbody>",
             "</table>",
             line,
+            f'<p class="legend">{_LEGEND}</p>',
+            _SIGNATURES.format(a=_e(names[Team.A]), b=_e(names[Team.B])),
             "</section>",
         ]
     return [part for part in parts if part]
+
+
+_LEGEND = (
+    "Results from White&rsquo;s side: 1-0 White wins, ½-½ draw, 0-1 Black wins; forfeits (game not played): "
+    "+- White wins, Black absent; -+ Black wins, White absent; -- neither played, no points."
+)
+_SIGNATURES = (
+    '<table class="signatures"><tbody><tr class="space"><td></td><td></td><td></td></tr>'
+    "<tr><td>Arbiter</td><td>Captain, {a}</td><td>Captain, {b}</td></tr></tbody></table>"
+)
+
+
+def _score_before(record: MatchRecord, score: Standings, r: int) -> str:
+    """The running match score before round ``r``: board points, and match points when rounds are complete."""
+    a, b = _e(record.team_name(Team.A)), _e(record.team_name(Team.B))
+    if r == 1:
+        return f"Match score before this round: {a} 0 &ndash; 0 {b}"
+    prev = score.rounds[r - 2]
+    return (
+        f"Match score before this round: {a} {_points(prev.running_a)} &ndash; {_points(prev.running_b)} {b} "
+        f"(match points {_points(prev.running_match_a)} &ndash; {_points(prev.running_match_b)})"
+    )
+
+
+def _fide_id(fide_id: int | None) -> str:
+    """A FIDE id under the rating, in the column headed "Rating / FIDE ID"."""
+    return f'<span class="fide">{fide_id}</span>' if fide_id else ""
 
 
 def _label(record: MatchRecord, player: Player) -> str:
@@ -178,9 +219,10 @@ def _label(record: MatchRecord, player: Player) -> str:
     return f'<span class="code">{_e(player)}</span>{name}{rating}'
 
 
-def _name(player: Player, name: str) -> str:
-    """A name on a pairing sheet, followed by the player's code when it is not the name itself."""
-    return _e(name) if name == str(player) else f'{_e(name)} <span class="code">{_e(player)}</span>'
+def _name(player: Player, name: str, title: str | None = None) -> str:
+    """A name on a pairing sheet, after the title, followed by the player's code when it is not the name."""
+    shown = (f"<strong>{_e(title)}</strong> " if title else "") + _e(name)
+    return shown if name == str(player) else f'{shown} <span class="code">{_e(player)}</span>'
 
 
 def _crosstable(record: MatchRecord) -> list[str]:
@@ -270,12 +312,16 @@ def _standings(record: MatchRecord, title: str, score: Standings) -> list[str]:
             f'<td class="num">{match_points}</td>'
             f'<td class="num">{_points(rs.running_match_a)} &ndash; {_points(rs.running_match_b)}</td></tr>'
         )
-    player_rows = [
-        f"<tr><td>{_label(record, p.player)}</td><td>{_e(names[p.player.team])}</td>"
-        f'<td class="num">{_points(p.points)}</td><td class="num">{p.played}</td>'
-        f'<td class="num">{p.performance if p.performance is not None else ""}</td></tr>'
-        for p in score.players
-    ]
+    player_rows = []
+    for p in score.players:
+        _code, _full_name, rating, total, games, performance = player_row(p)
+        player_rows.append(
+            f"<tr><td>{_label(record, p.player)}</td><td>{_e(names[p.player.team])}</td>"
+            f'<td class="num">{_e(rating)}</td><td class="num">{_e(total)}</td><td class="num">{_e(games)}</td>'
+            f'<td class="num">{_e(performance)}</td></tr>'
+        )
+    header = "".join(f'<th class="num">{_e(h.capitalize())}</th>' for h in PLAYER_HEADER[2:])
+    broken = tiebreak_line(score)
     scoring = record.scoring
     return [
         '<section class="sheet standings" id="standings">',
@@ -285,6 +331,7 @@ def _standings(record: MatchRecord, title: str, score: Standings) -> list[str]:
         f"({_points(scoring.win)}/{_points(scoring.draw)}/{_points(scoring.loss)} a round): "
         f"{_points(score.match_points_a)} &ndash; {_points(score.match_points_b)}.</p>",
         f'<p class="meta"><strong>{_e(verdict(score))}</strong></p>',
+        f'<p class="meta">{_e(broken)}</p>' if broken else "",
         "<table>",
         f'<thead><tr><th class="num">Round</th><th class="num">{_e(names[Team.A])} &ndash; {_e(names[Team.B])}</th>'
         '<th class="num">Running</th><th class="num">Match points</th><th class="num">Running</th></tr></thead>',
@@ -294,13 +341,12 @@ def _standings(record: MatchRecord, title: str, score: Standings) -> list[str]:
         "</table>",
         "<h2>Players</h2>",
         "<table>",
-        '<thead><tr><th>Player</th><th>Team</th><th class="num">Points</th><th class="num">Games played</th>'
-        '<th class="num">Performance</th></tr></thead>',
+        f"<thead><tr><th>Player</th><th>Team</th>{header}</tr></thead>",
         "<tbody>",
         *player_rows,
         "</tbody>",
         "</table>",
-        '<p class="note">Points count every result, forfeits too; games played and the performance rating '
-        "(FIDE's method, against rated opponents) leave forfeits out.</p>",
+        '<p class="note">Points and games count every result, forfeits too; the performance rating '
+        "(FIDE's method, against rated opponents) leaves forfeits out.</p>",
         "</section>",
     ]

@@ -2,10 +2,17 @@
 
 Tags: the Seven Tag Roster always, in its order (Event, Site, Date, Round, White, Black, Result),
 then Board, WhiteTeam, BlackTeam, WhiteTitle, BlackTitle, WhiteElo, BlackElo, WhiteFideId,
-BlackFideId where the match file has a value.  ``Round`` is ``round.board``; ``Date`` is the
-round's date (``????.??.??`` when unknown); ``Site`` is ``?`` when unknown.  ``Result`` is ``*``
-until the game has a result; a forfeit is scored ``1-0`` or ``0-1`` with a comment saying it was
-not played, and a double forfeit stays ``*`` (PGN has no result for it).
+BlackFideId, Time (the round's starting time, ``HH:MM:SS``), TimeControl (the PGN standard's
+form, e.g. ``5400+30``, from the event's time control) and Termination where known.  ``Round`` is
+``round.board``; ``Date`` is the round's date (``????.??.??`` when unknown); ``Site`` is ``?`` when
+unknown.  ``Result`` is ``*`` until the game has a result.
+
+A forfeit (the game was not played) has no moves, a comment saying so, and ``Termination "rules
+infraction"``: the PGN standard's value for an administrative forfeit, a player failing the event's
+regulations (here, not being at the board).  One player forfeiting is scored ``1-0`` or ``0-1``.
+Both forfeiting gives no winner and no points; PGN's ``Result`` has no value for that (``0-0`` is
+not legal PGN), so it is ``*`` ("unknown"), which also keeps the game out of anything that rates
+games, and the comment says that both players forfeited.
 """
 
 from __future__ import annotations
@@ -22,10 +29,11 @@ _PGN_RESULT = {
     GameResult.BLACK_WINS_FORFEIT: "0-1",
     GameResult.DOUBLE_FORFEIT: "*",
 }
+_FORFEIT_TERMINATION = "rules infraction"
 _FORFEIT_NOTE = {
     GameResult.WHITE_WINS_FORFEIT: "White wins by forfeit; the game was not played.",
     GameResult.BLACK_WINS_FORFEIT: "Black wins by forfeit; the game was not played.",
-    GameResult.DOUBLE_FORFEIT: "Both players forfeited; the game was not played.",
+    GameResult.DOUBLE_FORFEIT: "Both players forfeited; the game was not played: no result, no points.",
 }
 
 
@@ -50,13 +58,18 @@ def _tags(record: MatchRecord, row: GameRow) -> list[tuple[str, str]]:
         ("WhiteTeam", row.white_team),
         ("BlackTeam", row.black_team),
     ]
-    optional = [
+    forfeit = row.result is not None and row.result.is_forfeit
+    time = event.round_times[row.round - 1] + ":00" if event.round_times else None
+    optional: list[tuple[str, object]] = [
         ("WhiteTitle", row.white_info.title),
         ("BlackTitle", row.black_info.title),
         ("WhiteElo", row.white_info.rating),
         ("BlackElo", row.black_info.rating),
         ("WhiteFideId", row.white_info.fide_id),
         ("BlackFideId", row.black_info.fide_id),
+        ("Time", time),
+        ("TimeControl", event.encoded_time_control()),
+        ("Termination", _FORFEIT_TERMINATION if forfeit else None),
     ]
     return tags + [(name, str(value)) for name, value in optional if value is not None]
 

@@ -9,6 +9,10 @@ characters, the text is UTF-8 and every line ends in CR LF:
   102-109, ...), ``142`` rounds, ``192`` the encoded type: ``FIDE_SCHEVENINGEN``,
   ``FIDE_DOUBLESCHEVENINGEN`` for a double round, ``CUSTOM_SCHEVENINGEN`` for unequal teams
   (which the FIDE system does not cover).  A header whose value the match file lacks is left out.
+* TRF-2026 headers: ``222`` the encoded time control (``5400+30``; periods ``M/S+I`` joined by
+  ``:``), when the event's time control can be read as one; ``202`` the FIDE tie-break code that
+  breaks a level match (``BC`` board count, ``BBE`` bottom-board elimination; left out for
+  ``tiebreak = "none"``) and ``212`` the standings' definition, ``PTS`` then the ``202`` codes.
 * ``001`` a player: starting rank (team A's players 1..p in board order, then team B's), sex,
   title, name, rating, federation, FIDE id, birth, points, rank, and per round a 10-column block
   from column 92: opponent's starting rank, colour ``w``/``b``, result (``1 = 0``, forfeits
@@ -139,6 +143,7 @@ def _header(record: MatchRecord) -> list[str]:
         ("092", kind),
         ("102", event.chief_arbiter),
         ("122", event.time_control),
+        ("222", event.encoded_time_control()),
     ]
     lines = [f"{code} {value}" for code, value in values if value]
     if event.round_dates:
@@ -148,7 +153,21 @@ def _header(record: MatchRecord) -> list[str]:
         lines.append(line.text())
     lines.append(f"142 {record.rounds}")
     lines.append(f"192 {tournament_type(record)}")
+    codes = tiebreak_codes(record)
+    if codes:
+        lines.append(f"202 {','.join(codes)}")
+    lines.append(f"212 {','.join(['PTS', *codes])}")
     return lines
+
+
+#: The FIDE tie-break code (Tie-Break Regulations, C.07) of each ``[scoring] tiebreak``.
+TIEBREAK_CODES = {"board-count": "BC", "elimination": "BBE", "none": None}
+
+
+def tiebreak_codes(record: MatchRecord) -> list[str]:
+    """The ``202`` codes: the FIDE tie-breaks the scoring applies, in order (none for ``none``)."""
+    code = TIEBREAK_CODES[record.scoring.tiebreak]
+    return [code] if code else []
 
 
 def _players(record: MatchRecord) -> list[str]:

@@ -11,6 +11,21 @@ leader's margin is larger than what the games (rounds) still to play could
 change: each game left can move the board-point margin by at most 1, each
 unfinished round the match-point margin by at most ``win - loss``.
 
+A match that ends level on what decides it is broken by the scoring's
+``tiebreak``, FIDE's team tie-breaks applied to the game points board by board
+(FIDE Handbook C.07, Tie-Break Regulations, the team tie-breaks Board Count
+``BC`` and Bottom-Board Elimination ``BBE``):
+
+* ``board-count`` (the default): each side's game points on each board, over all
+  rounds, multiplied by the board number and summed; the **lower** sum wins, so a
+  point won on board 1 weighs most.
+* ``elimination``: the bottom board's points are dropped and the totals compared,
+  then the two bottom boards', and so on up to board 1; the first difference
+  decides, the higher total winning.
+* ``none``: the match is drawn.
+
+When the tie-break is level too, the match is drawn.
+
 A player's score counts every result, forfeits too.  The **performance rating**
 follows FIDE's method (FIDE Handbook B.02, FIDE Rating Regulations, table 8.1(a),
 "conversion from fractional score p into rating difference dp"; also used by
@@ -32,7 +47,7 @@ from typing import Literal
 from scheveningen.models.domain.results import GameResult
 from scheveningen.models.domain.roster import PlayerInfo
 from scheveningen.models.domain.schedule import Player, Team
-from scheveningen.models.formats.matchrecord import MatchRecord
+from scheveningen.models.formats.matchrecord import MatchRecord, TieBreak
 
 # dp for p = 0.50, 0.51, ..., 1.00 (FIDE Rating Regulations, table 8.1(a)); dp(1 - p) = -dp(p).
 _DP_UPPER = (
@@ -112,6 +127,54 @@ class PlayerScore:
     games: tuple[GameLine, ...]
 
 
+@dataclass(frozen=True)
+class TieBreakScore:
+    """The tie-break of a level match: each side's values and who it favours (None: level too).
+
+    ``board-count``: one value a side, the board count (lower wins).  ``elimination``: the totals
+    with the bottom board dropped, then the two bottom boards, ... (higher wins at the first
+    difference); ``dropped`` says how many bottom boards were dropped when it decided.
+    """
+
+    method: TieBreak
+    a: tuple[float, ...]
+    b: tuple[float, ...]
+    winner: Team | None
+    dropped: int = 0
+
+
+def board_points(record: MatchRecord) -> dict[Team, tuple[float, ...]]:
+    """Each side's game points on board 1, 2, ..., over every round (results recorded so far)."""
+    points = {team: [0.0] * record.boards for team in Team}
+    for (r, board), result in record.results.items():
+        game = record.game(r, board)
+        a_points = result.white_points if game.a_white else result.black_points
+        b_points = result.black_points if game.a_white else result.white_points
+        points[Team.A][board - 1] += a_points
+        points[Team.B][board - 1] += b_points
+    return {team: tuple(values) for team, values in points.items()}
+
+
+def tie_break(record: MatchRecord) -> TieBreakScore | None:
+    """The scoring's tie-break on the results so far; None when it is ``none``."""
+    method = record.scoring.tiebreak
+    if method == "none":
+        return None
+    per_board = board_points(record)
+    a, b = per_board[Team.A], per_board[Team.B]
+    if method == "board-count":
+        count_a = sum(k * p for k, p in enumerate(a, start=1))
+        count_b = sum(k * p for k, p in enumerate(b, start=1))
+        winner = None if count_a == count_b else (Team.A if count_a < count_b else Team.B)
+        return TieBreakScore(method, (count_a,), (count_b,), winner)
+    totals_a = tuple(sum(a[: record.boards - dropped]) for dropped in range(1, record.boards))
+    totals_b = tuple(sum(b[: record.boards - dropped]) for dropped in range(1, record.boards))
+    for dropped, (ta, tb) in enumerate(zip(totals_a, totals_b, strict=True), start=1):
+        if ta != tb:
+            return TieBreakScore(method, totals_a, totals_b, Team.A if ta > tb else Team.B, dropped)
+    return TieBreakScore(method, totals_a, totals_b, None)
+
+
 Status = Literal["not started", "in progress", "finished"]
 
 
@@ -130,6 +193,7 @@ class Standings:
     games: int
     winner: Team | None
     decided: bool  # the winner (or a draw) can no longer change
+    tiebreak: TieBreakScore | None = None  # set when the match ended level and the scoring breaks ties
 
     @property
     def status(self) -> Status:
@@ -180,8 +244,12 @@ def standings(record: MatchRecord) -> Standings:
     finished = recorded_total == games_total
     decided = finished or abs(margin) > swing
     winner = None
+    broken = None
     if decided and margin != 0:
         winner = Team.A if margin > 0 else Team.B
+    elif decided:
+        broken = tie_break(record)
+        winner = broken.winner if broken is not None else None
     players = tuple(_player_score(record, p) for p in record.schedule.all_players())
     return Standings(
         record=record,
@@ -195,6 +263,7 @@ def standings(record: MatchRecord) -> Standings:
         games=games_total,
         winner=winner,
         decided=decided,
+        tiebreak=broken,
     )
 
 

@@ -2,7 +2,10 @@
 
 Points are written with ``½`` in text, Markdown and HTML (``2½``, ``½``) and as
 numbers in JSON.  The HTML is one self-contained page (no scripts, no external
-files) with every name escaped.
+files) with every name escaped.  Every format shows the same rows and numbers: the
+round table (:func:`round_row`), the players (:data:`PLAYER_HEADER`,
+:func:`player_row`; "games" counts every result, forfeits too), the verdict and,
+for a match that ended level, the tie-break (:func:`tiebreak_line`).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Any
 
 from scheveningen.models.domain.schedule import Team
 from scheveningen.models.formats.matchrecord import json_number
-from scheveningen.solver.match.standings import PlayerScore, RoundScore, Standings
+from scheveningen.solver.match.standings import PlayerScore, RoundScore, Standings, TieBreakScore
 
 
 def points(value: float) -> str:
@@ -42,6 +45,10 @@ def verdict(s: Standings) -> str:
         if s.winner is None:
             return f"The match is drawn, {points(lead_a)}-{points(lead_b)} on {unit}."
         winner, loser = (a, b) if s.winner is Team.A else (b, a)
+        if lead_a == lead_b:
+            return (
+                f"{winner} won against {loser} on the tie-break, level at {points(lead_a)}-{points(lead_b)} on {unit}."
+            )
         high, low = max(lead_a, lead_b), min(lead_a, lead_b)
         return f"{winner} won against {loser}, {points(high)}-{points(low)} on {unit}{early}."
     still = f"{left} game{'s' if left != 1 else ''} to play"
@@ -51,11 +58,32 @@ def verdict(s: Standings) -> str:
     return f"{leader} leads {points(max(lead_a, lead_b))}-{points(min(lead_a, lead_b))} on {unit}, {still}."
 
 
-def _round_row(rs: RoundScore) -> list[str]:
+def tiebreak_line(s: Standings) -> str | None:
+    """The tie-break of a match that ended level, in words with both sides' values; None otherwise."""
+    tb: TieBreakScore | None = s.tiebreak
+    if tb is None:
+        return None
+    a, b = s.record.team_name(Team.A), s.record.team_name(Team.B)
+    if tb.method == "board-count":
+        detail = (
+            f"board count (FIDE BC: game points times board number, the lower wins) "
+            f"{a} {points(tb.a[0])} - {points(tb.b[0])} {b}"
+        )
+    else:
+        shown = tb.dropped or len(tb.a)
+        steps = [
+            f"without the bottom {k} board{'s' if k != 1 else ''} {points(x)}-{points(y)}"
+            for k, (x, y) in enumerate(zip(tb.a[:shown], tb.b[:shown], strict=True), start=1)
+        ]
+        detail = f"bottom-board elimination (FIDE BBE), {a}-{b}: " + ", ".join(steps or ["one board, nothing to drop"])
+    return f"Tie-break: {detail}" + ("." if tb.winner is not None else "; level too, so the match is drawn.")
+
+
+def round_row(rs: RoundScore) -> list[str]:
     if rs.recorded == 0:
         return [str(rs.round), "-", "-", "-", "-", "no results yet"]
     mp = "-" if rs.match_points_a is None else f"{points(rs.match_points_a)}-{points(rs.match_points_b or 0)}"
-    status = "" if rs.complete else f"{rs.recorded}/{rs.games} results"
+    status = "" if rs.complete else f"{rs.recorded}/{rs.games} result{'s' if rs.games != 1 else ''}"
     return [
         str(rs.round),
         f"{points(rs.points_a)}-{points(rs.points_b)}",
@@ -67,10 +95,10 @@ def _round_row(rs: RoundScore) -> list[str]:
 
 
 _ROUND_HEADER = ["round", "score", "running", "match points", "running", ""]
-_PLAYER_HEADER = ["no.", "name", "rating", "points", "games", "performance"]
+PLAYER_HEADER = ["no.", "name", "rating", "points", "games", "performance"]
 
 
-def _player_row(p: PlayerScore) -> list[str]:
+def player_row(p: PlayerScore) -> list[str]:
     perf = "" if p.performance is None else str(p.performance)
     if p.performance is not None and p.rated_games != p.played:
         perf += f" ({p.rated_games} rated)"
@@ -97,7 +125,7 @@ def _score_line(s: Standings) -> str:
         f"{a} {points(s.points_a)} - {points(s.points_b)} {b} on board points; "
         f"match points {points(s.match_points_a)} - {points(s.match_points_b)} "
         f"({points(sc.win)}/{points(sc.draw)}/{points(sc.loss)} for a round won/drawn/lost); "
-        f"{s.recorded} of {s.games} results"
+        f"{s.recorded} of {s.games} result{'s' if s.games != 1 else ''}"
     )
 
 
@@ -108,13 +136,13 @@ def _table_text(header: list[str], rows: list[list[str]]) -> list[str]:
 
 def standings_text(s: Standings) -> str:
     rec = s.record
-    lines = [_title(s), _score_line(s), verdict(s), ""]
+    lines = [_title(s), _score_line(s), verdict(s), *filter(None, [tiebreak_line(s)]), ""]
     header = list(_ROUND_HEADER)
     header[1] = f"{rec.team_name(Team.A)}-{rec.team_name(Team.B)}"
-    lines += _table_text(header, [_round_row(rs) for rs in s.rounds])
+    lines += _table_text(header, [round_row(rs) for rs in s.rounds])
     for team in Team:
         lines += ["", f"{rec.team_name(team)} (team {team.value})"]
-        lines += _table_text(_PLAYER_HEADER, [_player_row(p) for p in s.team_players(team)])
+        lines += _table_text(PLAYER_HEADER, [player_row(p) for p in s.team_players(team)])
     return "\n".join(lines) + "\n"
 
 
@@ -125,14 +153,16 @@ def standings_markdown(s: Standings) -> str:
         return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
 
     lines = [f"# {_title(s)}", "", _score_line(s) + ".", "", f"**{verdict(s)}**", ""]
+    if tiebreak_line(s):
+        lines += [str(tiebreak_line(s)), ""]
     header = list(_ROUND_HEADER)
     header[1] = f"{rec.team_name(Team.A)}-{rec.team_name(Team.B)}"
     lines += [row(header), row(["---"] * len(header))]
-    lines += [row(_round_row(rs)) for rs in s.rounds]
+    lines += [row(round_row(rs)) for rs in s.rounds]
     for team in Team:
         lines += ["", f"## {rec.team_name(team)} (team {team.value})", ""]
-        lines += [row(_PLAYER_HEADER), row(["---"] * len(_PLAYER_HEADER))]
-        lines += [row(_player_row(p)) for p in s.team_players(team)]
+        lines += [row(PLAYER_HEADER), row(["---"] * len(PLAYER_HEADER))]
+        lines += [row(player_row(p)) for p in s.team_players(team)]
     return "\n".join(lines) + "\n"
 
 
@@ -158,12 +188,13 @@ def standings_html(s: Standings) -> str:
         f"<h1>{e(_title(s))}</h1>",
         f"<p>{e(_score_line(s))}.</p>",
         f"<p><strong>{e(verdict(s))}</strong></p>",
+        *([f"<p>{e(tiebreak_line(s) or '')}</p>"] if s.tiebreak else []),
         "<h2>Rounds</h2>",
-        table(header, [_round_row(rs) for rs in s.rounds]),
+        table(header, [round_row(rs) for rs in s.rounds]),
     ]
     for team in Team:
         parts.append(f"<h2>{e(rec.team_name(team))} (team {team.value})</h2>")
-        parts.append(table(_PLAYER_HEADER, [_player_row(p) for p in s.team_players(team)]))
+        parts.append(table(PLAYER_HEADER, [player_row(p) for p in s.team_players(team)]))
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
@@ -208,7 +239,15 @@ def standings_dict(s: Standings) -> dict[str, Any]:
         "summary": verdict(s),
         "results_recorded": s.recorded,
         "games": s.games,
-        "scoring": rec.scoring.as_dict(),
+        "scoring": {**rec.scoring.as_dict(), "tiebreak": rec.scoring.tiebreak},
+        "tiebreak": None
+        if s.tiebreak is None
+        else {
+            "method": s.tiebreak.method,
+            "A": [json_number(v) for v in s.tiebreak.a],
+            "B": [json_number(v) for v in s.tiebreak.b],
+            "winner": None if s.tiebreak.winner is None else s.tiebreak.winner.value,
+        },
         "teams": {t.value: team(t) for t in Team},
         "rounds": [
             {
