@@ -228,7 +228,8 @@ class Match:
             if size < self.boards:
                 raise MatchError(
                     f"teams.{team.value}.size",
-                    f"team {team.value} has {size} players, fewer than the {self.boards} boards it must fill",
+                    f"team {team.value} has {size} player{'s' if size != 1 else ''}, "
+                    f"fewer than the {self.boards} boards it must fill",
                 )
             info = self.team(team)
             if info.players and len(info.players) != size:
@@ -303,7 +304,10 @@ class Match:
                 raise MatchError(where, f"played rounds must be rounds 1, 2, ... in order, got round {played.round}")
             self._check_round(played.round, where)
             if len(played.games) != self.boards:
-                raise MatchError(where, f"has {len(played.games)} games, expected {self.boards}")
+                raise MatchError(
+                    where,
+                    f"has {len(played.games)} game{'s' if len(played.games) != 1 else ''}, expected {self.boards}",
+                )
             seen: set[Player] = set()
             for board, game in enumerate(played.games, start=1):
                 for player in (game.white, game.black):

@@ -177,7 +177,9 @@ class Schedule(TeamSizes):
             )
         for index, games in enumerate(self.rounds, start=1):
             if len(games) != self.boards:
-                raise ValueError(f"round {index} has {len(games)} games, expected {self.boards}")
+                raise ValueError(
+                    f"round {index} has {len(games)} game{'s' if len(games) != 1 else ''}, expected {self.boards}"
+                )
 
     def games(self) -> Iterator[tuple[int, int, Game]]:
         """Every game as ``(round, board, game)`` with 1-based round and board."""

@@ -17,6 +17,9 @@ Conventions:
 * Results are keyed by ``(round, board)``, 1-based, and always from White's
   side.  A player who sits out a round (unequal teams) has no game and so no
   result in it.
+* Changing or clearing a recorded result appends a :class:`ResultChange` to
+  the record's ``history`` (when, round, board, old, new); entering a first
+  result does not.
 * Everything here checks *shape*: the schedule fits the match, every result
   belongs to a game.  Whether the schedule keeps the house rules is the
   verifier's business, and :mod:`scheveningen.solver.io.matchfile` runs it on every
@@ -28,6 +31,7 @@ names what is wrong; reading a file adds where (:class:`MatchFileError`).
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 from collections.abc import Mapping, Sequence
@@ -52,6 +56,8 @@ from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, 
 FORMAT = "scheveningen-match/1"
 
 DecidedBy = Literal["board_points", "match_points"]
+TieBreak = Literal["board-count", "elimination", "none"]
+TIEBREAKS: tuple[TieBreak, ...] = ("board-count", "elimination", "none")
 
 
 class MatchRecordError(ValueError):
@@ -71,12 +77,20 @@ class Scoring:
     ``decided_by`` says whether the match winner is the side with more board
     points over the whole match (the default, as Scheveningen matches are usually
     scored) or with more match points.
+
+    ``tiebreak`` breaks a match that ends level on what decides it, with FIDE's team
+    tie-breaks on the game points board by board (FIDE Handbook C.07, Tie-Break
+    Regulations, team tie-breaks ``BC`` and ``BBE``): ``"board-count"`` (the default)
+    weighs each game point by its board number and the lower sum wins, so a point on
+    board 1 counts most; ``"elimination"`` drops the bottom board's points, then the
+    next, until the totals differ; ``"none"`` leaves the match drawn.
     """
 
     win: float = 2.0
     draw: float = 1.0
     loss: float = 0.0
     decided_by: DecidedBy = "board_points"
+    tiebreak: TieBreak = "board-count"
 
     def __post_init__(self) -> None:
         for key in ("win", "draw", "loss"):
@@ -92,6 +106,8 @@ class Scoring:
             raise MatchRecordError(
                 f"scoring.decided_by must be 'board_points' or 'match_points', got {self.decided_by!r}"
             )
+        if self.tiebreak not in TIEBREAKS:
+            raise MatchRecordError(f"scoring.tiebreak must be one of {', '.join(TIEBREAKS)}, got {self.tiebreak!r}")
 
     def match_points(self, ours: float, theirs: float) -> float:
         """Match points for one side of a round with board points ``ours`` against ``theirs``."""
@@ -100,12 +116,16 @@ class Scoring:
         return self.draw if ours == theirs else self.loss
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        """The match file's form; ``tiebreak`` only when it is not the default (files stay as they were)."""
+        out: dict[str, object] = {
             "win": json_number(self.win),
             "draw": json_number(self.draw),
             "loss": json_number(self.loss),
             "decided_by": self.decided_by,
         }
+        if self.tiebreak != Scoring.tiebreak:
+            out["tiebreak"] = self.tiebreak
+        return out
 
 
 def json_number(value: float) -> int | float:
@@ -113,23 +133,84 @@ def json_number(value: float) -> int | float:
     return int(value) if value == int(value) else value
 
 
+def utc_now() -> str:
+    """The time now in UTC, as a history entry records it: ``2026-03-07T14:05:09Z``."""
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True)
+class ResultChange:
+    """One change of a recorded result, kept in the match's history: at ``when`` (UTC, ISO 8601),
+    the result of ``round``, ``board`` went from ``old`` to ``new`` (``None``: cleared).
+
+    Entering a result where there was none is not a change; changing or clearing one is.
+    """
+
+    when: str
+    round: int
+    board: int
+    old: GameResult
+    new: GameResult | None
+
+    def __post_init__(self) -> None:
+        when = self.when
+        try:
+            parsed = datetime.datetime.fromisoformat(when) if isinstance(when, str) else None
+        except ValueError:
+            parsed = None
+        if parsed is None or parsed.utcoffset() != datetime.timedelta(0):
+            raise MatchRecordError(f"when must be a UTC time such as 2026-03-07T14:05:09Z, got {when!r}")
+        for key in ("round", "board"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise MatchRecordError(f"{key} must be a whole number from 1, got {value!r}")
+        if not isinstance(self.old, GameResult) or not (self.new is None or isinstance(self.new, GameResult)):
+            raise MatchRecordError(f"old must be a result and new a result or null, got {self.old!r}, {self.new!r}")
+        if self.old is self.new:
+            raise MatchRecordError(f"old and new are the same result ({self.old.value}): that is no change")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "when": self.when,
+            "round": self.round,
+            "board": self.board,
+            "old": self.old.value,
+            "new": None if self.new is None else self.new.value,
+        }
+
+
 @dataclass(frozen=True)
 class MatchSetup:
-    """Everything a spec says: the match, rosters in board order, event and scoring."""
+    """Everything a spec says: the match, rosters in board order, event and scoring.
+
+    ``results`` and ``history`` are what a spec's ``[played] match = FILE`` carries over from
+    that match file: the played rounds' results and their history of changed results.
+    """
 
     match: Match
     roster_a: tuple[PlayerInfo, ...] = ()
     roster_b: tuple[PlayerInfo, ...] = ()
     event: Event = field(default_factory=Event)
     scoring: Scoring = field(default_factory=Scoring)
+    results: Mapping[tuple[int, int], GameResult] = field(default_factory=dict)
+    history: tuple[ResultChange, ...] = ()
 
     def __post_init__(self) -> None:
+        played = len(self.match.played)
+        for r, board in self.results:
+            if not (1 <= r <= played and 1 <= board <= self.match.boards):
+                raise MatchRecordError(f"a result carried over for round {r}, board {board}: not a played game")
         _fill_rosters(self)
         _check_rosters(self.match, self.roster_a, self.roster_b)
         if self.event.round_dates and len(self.event.round_dates) != self.match.rounds:
             raise MatchRecordError(
                 f"event.round_dates has {len(self.event.round_dates)} dates, but the match has "
                 f"{self.match.rounds} rounds (one date a round)"
+            )
+        if self.event.round_times and len(self.event.round_times) != self.match.rounds:
+            raise MatchRecordError(
+                f"event.round_times has {len(self.event.round_times)} times, but the match has "
+                f"{self.match.rounds} rounds (one time a round)"
             )
 
     def roster(self, team: Team) -> tuple[PlayerInfo, ...]:
@@ -178,6 +259,7 @@ class MatchRecord:
     results: Mapping[tuple[int, int], GameResult] = field(default_factory=dict)
     relaxed: Mapping[Rule, int] = field(default_factory=dict)
     design: Mapping[str, Any] = field(default_factory=dict)
+    history: tuple[ResultChange, ...] = ()
 
     def __post_init__(self) -> None:
         _fill_rosters(self)
@@ -196,6 +278,11 @@ class MatchRecord:
             if not isinstance(result, GameResult):
                 raise MatchRecordError(f"round {r}, board {board}: {result!r} is not a GameResult")
         object.__setattr__(self, "results", dict(sorted(results.items())))
+        for change in self.history:
+            if not isinstance(change, ResultChange):
+                raise MatchRecordError(f"history: {change!r} is not a ResultChange")
+            self._check_game(change.round, change.board)
+        object.__setattr__(self, "history", tuple(self.history))
         for rule, amount in self.relaxed.items():
             if rule not in relaxable() or amount < 1:
                 raise MatchRecordError(f"relaxed: rule {rule!r} by {amount!r} is not a relaxation")
@@ -222,6 +309,8 @@ class MatchRecord:
             scoring=setup.scoring,
             relaxed=dict(relaxed or {}),
             design=dict(design or {}),
+            results=setup.results,
+            history=setup.history,
         )
 
     # ------------------------------------------------------------------ who and what
@@ -273,11 +362,31 @@ class MatchRecord:
 
     # ------------------------------------------------------------------ recording results
 
-    def with_result(self, r: int, board: int, result: GameResult, force: bool = False) -> MatchRecord:
+    def with_result(
+        self, r: int, board: int, result: GameResult, force: bool = False, when: str | None = None
+    ) -> MatchRecord:
         """A copy with one more result; changing a recorded result needs ``force``."""
-        return self.with_results({(r, board): result}, force=force)
+        return self.with_results({(r, board): result}, force=force, when=when)
 
-    def with_round(self, r: int, results: Sequence[GameResult], force: bool = False) -> MatchRecord:
+    def without_result(self, r: int, board: int, force: bool = False, when: str | None = None) -> MatchRecord:
+        """A copy with the result of ``r``, ``board`` cleared (kept in the history, at ``when``: now
+        unless given); clearing a recorded result needs ``force``, clearing none changes nothing."""
+        game = self.game(r, board)
+        old = self.results.get((r, board))
+        if old is None:
+            return self
+        if not force:
+            raise MatchRecordError(
+                f"round {r}, board {board} ({game.white}-{game.black}) has the result {old.value}; "
+                "use --force to clear it"
+            )
+        results = {key: value for key, value in self.results.items() if key != (r, board)}
+        change = ResultChange(when or utc_now(), r, board, old, None)
+        return replace(self, results=results, history=(*self.history, change))
+
+    def with_round(
+        self, r: int, results: Sequence[GameResult], force: bool = False, when: str | None = None
+    ) -> MatchRecord:
         """A copy with a whole round's results, one a board in board order."""
         if not 1 <= r <= self.rounds:
             raise MatchRecordError(f"there is no round {r} (the match has rounds 1 to {self.rounds})")
@@ -285,11 +394,17 @@ class MatchRecord:
             raise MatchRecordError(
                 f"round {r} has {self.boards} boards; got {len(results)} result{'s' if len(results) != 1 else ''}"
             )
-        return self.with_results({(r, board): res for board, res in enumerate(results, start=1)}, force=force)
+        new = {(r, board): res for board, res in enumerate(results, start=1)}
+        return self.with_results(new, force=force, when=when)
 
-    def with_results(self, new: Mapping[tuple[int, int], GameResult], force: bool = False) -> MatchRecord:
-        """A copy with these results; all or nothing: any problem raises and nothing is recorded."""
+    def with_results(
+        self, new: Mapping[tuple[int, int], GameResult], force: bool = False, when: str | None = None
+    ) -> MatchRecord:
+        """A copy with these results; all or nothing: any problem raises and nothing is recorded.
+
+        Each result changed is kept in the history, at ``when`` (now unless given)."""
         merged = dict(self.results)
+        changes: list[ResultChange] = []
         for (r, board), result in new.items():
             game = self.game(r, board)
             old = merged.get((r, board))
@@ -298,8 +413,10 @@ class MatchRecord:
                     f"round {r}, board {board} ({game.white}-{game.black}) already has the result {old.value}; "
                     f"use --force to change it to {result.value}"
                 )
+            if old is not None and old is not result:
+                changes.append(ResultChange(when or utc_now(), r, board, old, result))
             merged[(r, board)] = result
-        return replace(self, results=merged)
+        return replace(self, results=merged, history=(*self.history, *changes))
 
     # ------------------------------------------------------------------ the match file
 
@@ -329,6 +446,8 @@ class MatchRecord:
         data["results"] = [
             {"round": r, "board": board, "result": result.value} for (r, board), result in self.results.items()
         ]
+        if self.history:
+            data["history"] = [change.as_dict() for change in self.history]
         return data
 
     def _team_dict(self, team: Team) -> dict[str, Any]:
@@ -354,7 +473,7 @@ class MatchRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise MatchFileError(f"{source}: not valid JSON: {error}") from None
+            raise MatchFileError(f"{source}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
         try:
             return _from_dict(data)
         except (MatchRecordError, MatchError, RosterError, EventError, ResultError, ValueError) as error:
@@ -409,11 +528,13 @@ _TOP_KEYS = (
     "design",
     "schedule",
     "results",
+    "history",
 )
 _TEAM_KEYS = ("name", "size", "players")
 _REQUEST_KEYS = ("meet", "avoid", "colour", "played")
-_SCORING_KEYS = ("win", "draw", "loss", "decided_by")
+_SCORING_KEYS = ("win", "draw", "loss", "decided_by", "tiebreak")
 _RESULT_KEYS = ("round", "board", "result")
+_HISTORY_KEYS = ("when", "round", "board", "old", "new")
 
 
 def _object(value: Any, where: str) -> dict[str, Any]:
@@ -547,7 +668,27 @@ def _from_dict(data: Any) -> MatchRecord:
             results[(r, board)] = GameResult.parse(_str(entry["result"], f"{where}.result"))
         except ResultError as error:
             raise MatchRecordError(f"{where}: {error}") from None
-    return replace(record, results=results)
+    return replace(record, results=results, history=_read_history(data.get("history", []), record))
+
+
+def _read_history(value: Any, record: MatchRecord) -> tuple[ResultChange, ...]:
+    history = []
+    for i, entry in enumerate(_list(value, "history"), start=1):
+        where = f"history[{i}]"
+        entry = _table(entry, where, _HISTORY_KEYS)
+        for key in _HISTORY_KEYS:
+            if key not in entry:
+                raise MatchRecordError(f"{where}: {key!r} is missing")
+        r, board = _int(entry["round"], f"{where}.round"), _int(entry["board"], f"{where}.board")
+        when, old_text = _str(entry["when"], f"{where}.when"), _str(entry["old"], f"{where}.old")
+        new_text = None if entry["new"] is None else _str(entry["new"], f"{where}.new")
+        try:
+            record.game(r, board)
+            old, new = GameResult.parse(old_text), None if new_text is None else GameResult.parse(new_text)
+            history.append(ResultChange(when, r, board, old, new))
+        except (MatchRecordError, ResultError) as error:
+            raise MatchRecordError(f"{where}: {error}") from None
+    return tuple(history)
 
 
 def _read_requests(requests: dict[str, Any]) -> dict[str, Any]:
@@ -600,6 +741,8 @@ def _read_event(value: Any) -> Event:
     fields = dict(table)
     if "round_dates" in fields:
         fields["round_dates"] = tuple(_list(fields["round_dates"], "event.round_dates"))
+    if "round_times" in fields:
+        fields["round_times"] = tuple(_list(fields["round_times"], "event.round_times"))
     try:
         return Event(**fields)
     except EventError as error:

@@ -42,11 +42,14 @@ MAX_SIZE = 500
 class ScheduleFormatError(ValueError):
     """The text is not a schedule; the message names the line and the problem."""
 
-    def __init__(self, line: int | None, problem: str, source: str = "") -> None:
-        where = f"{source}:" if source else ""
-        where += f"line {line}: " if line is not None else (" " if source else "")
+    def __init__(self, line: int | None, problem: str, source: str = "", column: int | None = None) -> None:
+        # The place as compilers write it: ``file:line:col: problem`` (``file:line:``, ``file:`` where
+        # less is known; ``line N:`` with no file name).
+        place = "" if line is None else f"{line}:" + ("" if column is None else f"{column}:")
+        where = f"{source}:{place} " if source else (f"line {place} " if place else "")
         super().__init__(f"{where}{problem}")
         self.line = line
+        self.column = column
         self.problem = problem
 
 
@@ -120,7 +123,8 @@ def parse_text(text: str, source: str = "") -> ParsedText:
         if rounds and len(games) != len(rounds[0]):
             raise ScheduleFormatError(
                 line_no,
-                f"round {len(rounds) + 1} has {len(games)} games but round 1 has {len(rounds[0])}",
+                f"round {len(rounds) + 1} has {len(games)} game{'s' if len(games) != 1 else ''} "
+                f"but round 1 has {len(rounds[0])}",
                 source,
             )
         seen: dict[Player, int] = {}
@@ -218,7 +222,10 @@ def read_written(text: str, source: str = "", teams: tuple[int, int] | None = No
     for team, size in zip((Team.A, Team.B), sizes, strict=True):
         if size < boards:
             raise ScheduleFormatError(
-                None, f"team {team.value} has {size} players, fewer than the {boards} boards it must fill", source
+                None,
+                f"team {team.value} has {size} player{'s' if size != 1 else ''}, "
+                f"fewer than the {boards} boards it must fill",
+                source,
             )
     equal = sizes[0] == sizes[1] == boards
     written_rounds = []

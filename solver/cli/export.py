@@ -20,21 +20,25 @@ from scheveningen.solver.export import EXPORTERS, export
 from scheveningen.solver.export.trf import rating_report_gaps
 from scheveningen.solver.io.matchfile import read_match_file
 
-EXPORT_HELP = "write a match file's pairings as text, HTML pairing sheets, a FIDE TRF, PGN, CSV or Markdown"
+EXPORT_HELP = "write a match file as pairings, HTML pairing sheets, a FIDE TRF, PGN, CSV or Markdown"
+EXPORT_DESCRIPTION = (
+    "Export a match file (schev generate --spec ... --output match.json): the pairings round by round as text "
+    "(the default), one HTML page to print (pairing sheets, crosstable, colour sheets, standings), the FIDE "
+    "rating report (TRF), a PGN skeleton for a broadcast, or the pairings as CSV or Markdown."
+)
 EXPORT_FORMATS = tuple(EXPORTERS)
 
 
 def configure_export(parser: argparse.ArgumentParser) -> None:
-    parser.description = "Export a match file (schev generate --spec ... --output match.json)."
-    parser.add_argument("match", help="the match file (JSON)")
+    parser.add_argument("file", help="the match file (written by schev generate --output FILE.json)")
 
 
 def export_answer(args: argparse.Namespace) -> Answer:
     """Every format of the match file; :class:`MatchFileError` when it cannot be read or verified."""
-    record = read_match_file(args.match)
+    record = read_match_file(args.file)
     if args.format == "trf":
         for gap in rating_report_gaps(record):
             print(f"schev: note: {gap}", file=sys.stderr)
     renderers: dict[str, Callable[[], str]] = {fmt: partial(export, record, fmt) for fmt in EXPORTERS}
     text = export(record, "text")
-    return Answer(text=text, data={"match": args.match, "formats": list(EXPORTERS)}, renderers=renderers)
+    return Answer(text=text, data={"match": args.file, "formats": list(EXPORTERS)}, renderers=renderers)

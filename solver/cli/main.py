@@ -33,9 +33,10 @@ from types import FrameType
 
 from scheveningen.models.domain.match import Match, MatchError, RuleSettings
 from scheveningen.models.domain.results import ResultError
+from scheveningen.models.domain.schedule import Schedule
 from scheveningen.models.formats.matchrecord import MatchFileError, MatchRecordError, MatchSetup
 from scheveningen.models.formats.tables import PUBLISHED_SIZES, UnknownTableError, best_text, published, published_text
-from scheveningen.models.formats.textform import ParsedText, ParsedWritten, ScheduleFormatError, parse_text
+from scheveningen.models.formats.textform import ScheduleFormatError, parse_text
 from scheveningen.solver.cli import export as cli_export
 from scheveningen.solver.cli import match as cli_match
 from scheveningen.solver.design import (
@@ -50,8 +51,8 @@ from scheveningen.solver.design import (
 )
 from scheveningen.solver.io import report
 from scheveningen.solver.io.files import UnreadableFileError, display_name, read_text_file
-from scheveningen.solver.io.matchfile import write_match_file
-from scheveningen.solver.io.readers import parse_schedule, read_written
+from scheveningen.solver.io.matchfile import recorded
+from scheveningen.solver.io.readers import FORMS, ScheduleFile, read_schedule_file
 from scheveningen.solver.io.spec import SpecError, load_match_setup
 from scheveningen.solver.run import stop
 from scheveningen.solver.verify.compare import compare
@@ -102,14 +103,16 @@ class Reply:
 
 @dataclass(frozen=True)
 class Command:
-    """One subcommand: its help, options, supported formats (the first is the default) and action."""
+    """One subcommand: its one-line help (in ``schev --help``), its description (in ``schev NAME -h``),
+    options, supported formats (the first is the default) and action.  Every command takes
+    ``--format`` and ``--output``."""
 
     name: str
     help: str
     formats: tuple[str, ...]
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], Reply]
-    output: bool = True  # takes --output (``result`` rewrites its match file instead)
+    description: str = ""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -175,6 +178,22 @@ def design_budget(time_limit: float, spent: float) -> float:
     return max(time_limit - spent - _RESERVE, time_limit / 10)
 
 
+#: What a schedule file may be (the ``--from`` option), besides told by content.
+_FILE_HELP = (
+    "schedule: the text form, a design report (generate --format json), a match file or a FIDE TRF ('-': stdin)"
+)
+
+
+def _add_from(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--from",
+        dest="source_form",
+        choices=FORMS,
+        metavar="FORM",
+        help=f"read the file as this form: {', '.join(FORMS)} (default: told by its content)",
+    )
+
+
 def _add_reversal(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--allow-reversal",
@@ -194,25 +213,27 @@ def _read_text(path: str, what: str) -> str:
         raise UsageError(str(error)) from None
 
 
-def _read_schedule(path: str) -> ParsedText:
-    """A well-formed schedule (``compare`` and ``fingerprint`` need one)."""
+def _read_schedule(path: str, form: str | None = None) -> Schedule:
+    """A well-formed schedule (``compare`` and ``fingerprint`` need one), in any form the tool writes."""
     text = _read_text(path, "schedule file")
     try:
-        return parse_schedule(text, source=display_name(path))  # the text form or a TRF (issue 12)
+        found = read_schedule_file(text, source=display_name(path), form=form, complete=True)
     except ScheduleFormatError as error:
         try:
-            read_written(text, source=display_name(path))
+            read_schedule_file(text, source=display_name(path), form=form)
         except ScheduleFormatError:
             raise UsageError(str(error)) from None
         hint = f"a complete schedule is needed here; schev verify {path} names every fault"
         raise UsageError(f"{error} ({hint})") from None
+    assert found.schedule is not None  # read with complete
+    return found.schedule
 
 
-def _read_written(path: str, teams: tuple[int, int] | None) -> ParsedWritten:
-    """Any text that looks like a schedule, faults and all (``verify`` reports them)."""
+def _read_written(path: str, teams: tuple[int, int] | None, form: str | None = None) -> ScheduleFile:
+    """Any file that looks like a schedule, faults and all (``verify`` reports them), with its match."""
     text = _read_text(path, "schedule file")
     try:
-        return read_written(text, source=display_name(path), teams=teams)
+        return read_schedule_file(text, source=display_name(path), form=form, teams=teams)
     except ScheduleFormatError as error:
         raise UsageError(str(error)) from None
 
@@ -302,6 +323,9 @@ def _configure_generate(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--double", action="store_true", help="double round: every pair meets twice, colours reversed")
     parser.add_argument("--strict", action="store_true", help="never relax a house rule; fail instead")
+    parser.add_argument(
+        "--force", action="store_true", help="replace a match file (--output) that holds results or their history"
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress display")
     parser.add_argument("--verbose", "-v", action="store_true", help="print the design stages tried to standard error")
 
@@ -429,7 +453,7 @@ def _write_match_file(args: argparse.Namespace, setup: MatchSetup, match: Match,
     """The match file of a designed schedule, written to --output (docs/matchfile.md)."""
     try:
         record = cli_match.generated_record(setup, match, result, source=args.spec or "match")
-        write_match_file(record, args.output)
+        cli_match.write_generated(record, args.output, force=args.force)
     except cli_match.CommandError as error:
         raise UsageError(str(error)) from None
     except MatchFileError as error:
@@ -462,7 +486,9 @@ def _design_reply(result: Result, match: Match, time_limit: float, interrupted: 
             lines = "".join(f"\n  - {line}" for line in result.explanation)
             messages.append(f"impossible: {noun}{rules} cannot hold together:{lines}")
         else:
-            messages.append(f"no schedule on {match.boards} boards keeps the rules required")
+            messages.append(
+                f"no schedule on {match.boards} board{'s' if match.boards != 1 else ''} keeps the rules required"
+            )
         return Reply(EXIT_BROKEN, result.status.value, data=data, messages=messages)
     if not interrupted and not any(m.startswith("no schedule found") for m in messages):
         messages.append(f"no schedule found within {time_limit:g} s")
@@ -473,20 +499,33 @@ def _design_reply(result: Result, match: Match, time_limit: float, interrupted: 
 
 
 def _configure_verify(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="schedule in the text form or a FIDE TRF ('-' for standard input)")
-    parser.add_argument("--double", action="store_true", help="expect a double round (inferred from the round count)")
+    parser.add_argument("file", help=_FILE_HELP)
+    _add_from(parser)
+    parser.add_argument(
+        "--double",
+        action="store_true",
+        help="expect a double round (default: the match file's or design report's, else inferred from the round count)",
+    )
     parser.add_argument(
         "--teams",
         nargs=2,
         type=_positive_int,
         metavar=("P", "Q"),
-        help="the planned team sizes (default: the file's header, else the largest player numbers seen)",
+        help="the planned team sizes (default: the file's header, match or team records, "
+        "else the largest player numbers seen)",
     )
 
 
 def _cmd_verify(args: argparse.Namespace) -> Reply:
-    parsed = _read_written(args.file, tuple(args.teams) if args.teams else None)
-    verdict = verify(parsed.written, double=True if args.double else None)
+    # A match file (or a design report recording its rules) is checked against its own rule
+    # settings, requests and declared relaxations; --double and --teams still override.
+    parsed = _read_written(args.file, tuple(args.teams) if args.teams else None, args.source_form)
+    verdict = verify(
+        parsed.written,
+        double=True if args.double else None,
+        match=parsed.match,
+        declared_relaxed=dict(parsed.relaxed) or None,
+    )
     name = display_name(args.file)
     return Reply(
         EXIT_OK if verdict.ok else EXIT_BROKEN,
@@ -497,13 +536,16 @@ def _cmd_verify(args: argparse.Namespace) -> Reply:
 
 
 def _configure_compare(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="schedule in the text form or a FIDE TRF ('-' for standard input)")
-    parser.add_argument("--against", required=True, metavar="N|FILE", help="published table size, or another file")
+    parser.add_argument("file", help=_FILE_HELP)
+    _add_from(parser)
+    parser.add_argument(
+        "--against", required=True, metavar="N|FILE", help="published table size, or another file (in any form)"
+    )
     _add_reversal(parser)
 
 
 def _cmd_compare(args: argparse.Namespace) -> Reply:
-    left = _read_schedule(args.file).schedule
+    left = _read_schedule(args.file, args.source_form)
     against = args.against
     if against.isascii() and against.isdigit():  # not '¹', which int() refuses
         size = int(against)
@@ -514,18 +556,19 @@ def _cmd_compare(args: argparse.Namespace) -> Reply:
             )
         right, right_name = published(size), f"published n{size:02d}"
     else:
-        right, right_name = _read_schedule(against).schedule, display_name(against)
+        right, right_name = _read_schedule(against), display_name(against)
     comparison = compare(left, right, display_name(args.file), right_name, allow_reversal=args.allow_reversal)
     return Reply(EXIT_OK, "ok", text=report.comparison_text(comparison), data=report.comparison_data(comparison))
 
 
 def _configure_fingerprint(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="schedule in the text form ('-' for standard input)")
+    parser.add_argument("file", help=_FILE_HELP)
+    _add_from(parser)
     _add_reversal(parser)
 
 
 def _cmd_fingerprint(args: argparse.Namespace) -> Reply:
-    form = canonical_form(_read_schedule(args.file).schedule, allow_reversal=args.allow_reversal)
+    form = canonical_form(_read_schedule(args.file, args.source_form), allow_reversal=args.allow_reversal)
     data = report.fingerprint_data(form, display_name(args.file))
     return Reply(EXIT_OK, "ok", text=report.fingerprint_text(form), data=data)
 
@@ -534,13 +577,34 @@ COMMANDS: dict[str, Command] = {
     command.name: command
     for command in (
         Command(
-            "table", "print a published standard table (2 to 13 boards)", (TEXT, JSON), _configure_table, _cmd_table
+            "table",
+            "print a published standard table (2 to 13 boards)",
+            (TEXT, JSON),
+            _configure_table,
+            _cmd_table,
+            "Print the published standard table for 2 to 13 boards exactly as published, or with --best the "
+            "best known design of that size.",
         ),
         Command(
-            "generate", "design a schedule with the fewest breaks", (TEXT, JSON), _configure_generate, _cmd_generate
+            "generate",
+            "design a schedule with the fewest breaks",
+            (TEXT, JSON),
+            _configure_generate,
+            _cmd_generate,
+            "Design a schedule with the fewest breaks for a plain match (boards: the number of boards), or for the "
+            "match a TOML spec describes (--spec). Every schedule is verified before it is printed. With "
+            "--output FILE.json (and no --format json) it writes the match file that result, standings, history "
+            "and export read; a match file holding results is replaced only with --force.",
         ),
         Command(
-            "verify", "check a schedule file against every house rule", (TEXT, JSON), _configure_verify, _cmd_verify
+            "verify",
+            "check a schedule file against every house rule",
+            (TEXT, JSON),
+            _configure_verify,
+            _cmd_verify,
+            "Check a schedule against every house rule and name every fault. The file may be the text form, a "
+            "design report (generate --format json), a match file (checked against its own rules and requests) "
+            "or a FIDE TRF, told apart by content (--from names the form).",
         ),
         Command(
             "compare",
@@ -548,13 +612,18 @@ COMMANDS: dict[str, Command] = {
             (TEXT, JSON),
             _configure_compare,
             _cmd_compare,
+            "Compare a schedule with a published table or another file: the metrics side by side, which is "
+            "better on each, and whether the two are the same design up to renumbering the players within the "
+            "teams, swapping the teams and reversing every colour (with the witness when they are).",
         ),
         Command(
             "fingerprint",
-            "a string equal for two schedules exactly when they are the same design",
+            "print a string two schedules share exactly when they are the same design",
             (TEXT, JSON),
             _configure_fingerprint,
             _cmd_fingerprint,
+            "Print a string that two schedules share exactly when they are the same design up to renumbering "
+            "the players within the teams, swapping the teams and reversing every colour.",
         ),
     )
 }
@@ -583,7 +652,7 @@ for _command in (
         cli_match.RESULT_FORMATS,
         cli_match.configure_result,
         _answered(cli_match.result_answer),
-        output=False,
+        cli_match.RESULT_DESCRIPTION,
     ),
     Command(
         "standings",
@@ -591,6 +660,15 @@ for _command in (
         cli_match.STANDINGS_FORMATS,
         cli_match.configure_standings,
         _answered(cli_match.standings_answer),
+        cli_match.STANDINGS_DESCRIPTION,
+    ),
+    Command(
+        "history",
+        cli_match.HISTORY_HELP,
+        cli_match.HISTORY_FORMATS,
+        cli_match.configure_history,
+        _answered(cli_match.history_answer),
+        cli_match.HISTORY_DESCRIPTION,
     ),
     Command(
         "export",
@@ -598,6 +676,7 @@ for _command in (
         cli_export.EXPORT_FORMATS,
         cli_export.configure_export,
         _answered(cli_export.export_answer),
+        cli_export.EXPORT_DESCRIPTION,
     ),
 ):
     COMMANDS[_command.name] = _command
@@ -606,9 +685,16 @@ for _command in (
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="schev", description="Design and verify Scheveningen-system schedules for team matches.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {report.tool_version()}")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(
+        dest="command",
+        required=True,
+        parser_class=_Parser,
+        metavar="COMMAND",
+        title="commands",
+        help="what to do; schev COMMAND -h describes its arguments",
+    )
     for command in COMMANDS.values():
-        child = sub.add_parser(command.name, help=command.help)
+        child = sub.add_parser(command.name, help=command.help, description=command.description)
         command.configure(child)
         child.add_argument(
             "--format",
@@ -616,8 +702,7 @@ def build_parser() -> argparse.ArgumentParser:
             default=command.formats[0],
             help=f"output format: {', '.join(command.formats)} (default {command.formats[0]})",
         )
-        if command.output:
-            child.add_argument("--output", "-o", metavar="FILE", help="write to FILE ('-': standard output)")
+        child.add_argument("--output", "-o", metavar="FILE", help="write to FILE ('-': standard output)")
     return parser
 
 
@@ -631,17 +716,32 @@ def _format_asked(argv: Sequence[str]) -> str:
     return TEXT
 
 
-def _emit(reply: Reply, command: str, fmt: str, output: str | None) -> None:
+def _emit(reply: Reply, command: str, fmt: str, output: str | None, force: bool = False) -> int:
     """Messages to standard error; the output in its format to --output or standard output.
 
     A failed run (exit 2, 70 or 130) writes no output file: its JSON document goes to standard output.
+    Nor does a run whose --output is a match file holding results, unless --force: a report written
+    over it would lose them.  Returns the exit code, which that refusal turns into 2.
     """
-    for message in reply.messages:
-        print(f"schev: {message}", file=sys.stderr)
     failed = reply.exit_code in (EXIT_BAD_INPUT, EXIT_BUG, EXIT_QUIT)
     rendered = reply.render(command, fmt)
+    if rendered and output and not failed and not force and any(held := recorded(output)):
+        what = " and ".join(
+            f"{n} {one if n == 1 else many}"
+            for n, one, many in zip(held, ("result", "history entry"), ("results", "history entries"), strict=True)
+            if n
+        )
+        reply = Reply(
+            EXIT_BAD_INPUT,
+            "error",
+            messages=[f"error: {output} is a match file holding {what}: use --force to replace it, or write elsewhere"],
+        )
+        failed, rendered = True, reply.render(command, fmt)
+    for message in reply.messages:
+        print(f"schev: {message}", file=sys.stderr)
     if rendered:
         report.write_output(rendered, None if failed else output)
+    return reply.exit_code
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -649,6 +749,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     fmt, command, output = _format_asked(argv), next((a for a in argv if a in COMMANDS), "schev"), None
+    force = False
     try:
         try:
             args = parser.parse_args(argv)
@@ -659,6 +760,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             reply = COMMANDS[command].run(args)
             # Read after the run: ``result`` also takes --format and --output after its results.
             fmt, output = args.format, getattr(args, "output", None)
+            force = bool(getattr(args, "force", False))
         except UsageError as error:
             reply = Reply(EXIT_BAD_INPUT, "error", messages=[f"error: {error}"])
         except (DesignBugError, EquivalenceBugError, InternalError) as error:
@@ -668,15 +770,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if fmt not in (TEXT, JSON) and reply.exit_code in (EXIT_BAD_INPUT, EXIT_BUG, EXIT_QUIT):
             fmt = TEXT  # an error has no export form
         try:
-            _emit(reply, command, fmt, output)
+            code = _emit(reply, command, fmt, output, force)
         except BrokenPipeError:
             raise
         except OSError as error:
             # Writing --output failed (no such folder, a directory, no permission, disk full).
             name = f" {error.filename}" if error.filename else ""
             reply = Reply(EXIT_BAD_INPUT, "error", messages=[f"error: cannot write{name}: {error.strerror or error}"])
-            _emit(reply, command, fmt, None)
-        return reply.exit_code
+            code = _emit(reply, command, fmt, None)
+        return code
     except KeyboardInterrupt:
         print("schev: interrupted", file=sys.stderr)
         return EXIT_QUIT

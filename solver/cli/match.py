@@ -9,12 +9,17 @@ when ``generate`` is asked for a match file:
   is not ``json`` (``--format json`` still writes the design report);
 * ``schev result match.json --round R RESULT...`` records a round, one result a
   board in board order, and ``--round R --board B RESULT`` one game; results are
-  from White's side; changing a recorded result needs ``--force``;
-* ``schev standings match.json [--format text|json|md|html]``.
+  from White's side; changing a recorded result needs ``--force``, and so does
+  clearing one (``--round R --board B --clear``); every change is kept in the
+  file's history;
+* ``schev standings match.json [--format text|json|md|html]``;
+* ``schev history match.json [--format text|json]``: the results changed or cleared.
 
 Every refusal is one line on stderr and exit code 2, and the match file is left
 byte for byte as it was: it is only ever replaced atomically, after every check
-has passed.
+has passed.  ``result`` reads and rewrites the file under an exclusive lock, so
+results entered at the same time are all kept; ``generate`` refuses to replace a
+match file whose results (or history) the new one would lose, unless ``--force``.
 """
 
 from __future__ import annotations
@@ -29,7 +34,13 @@ from scheveningen.models.domain.results import GameResult, ResultError
 from scheveningen.models.domain.schedule import Team
 from scheveningen.models.formats.matchrecord import MatchRecord, MatchRecordError, MatchSetup, Scoring
 from scheveningen.solver.io import report
-from scheveningen.solver.io.matchfile import check_record, read_match_file, write_match_file
+from scheveningen.solver.io.matchfile import (
+    check_record,
+    locked_match_file,
+    read_match_file,
+    results_lost,
+    write_match_file,
+)
 from scheveningen.solver.match.standings import standings
 from scheveningen.solver.match.standings_format import (
     FORMATTERS,
@@ -63,20 +74,28 @@ class Answer:
 
 
 def configure_result(res: argparse.ArgumentParser) -> None:
-    res.description = (
-        "Record one round (one result a board, in board order) or, with --board, one game. "
-        "A result is 1-0, 0-1, 1/2-1/2 (also ½-½ or =), or a forfeit: +- (White wins), -+ (Black wins), "
-        "-- (neither played)."
+    # Results such as -+ and -- look like options, so they are collected as they stand (argparse's
+    # REMAINDER, which its usage line would show as "..."): the usage is written out here instead.
+    res.usage = (
+        "%(prog)s [-h] --round R [--board B] [--force] [--clear]\n"
+        "                    [--format {text,json}] [--output FILE] file [RESULT ...]"
     )
     res.add_argument("file", help="the match file (written by schev generate --output FILE.json)")
-    res.add_argument("--round", type=int, metavar="R", help="the round (required)")
-    res.add_argument("--board", type=int, metavar="B", help="record a single game: the board")
-    res.add_argument("--force", action="store_true", help="allow changing results already recorded")
-    res.add_argument("results", nargs=argparse.REMAINDER, metavar="RESULT", help="the results")
+    required = res.add_argument_group("required arguments")
+    required.add_argument("--round", type=int, metavar="R", help="the round (it may also follow the results)")
+    res.add_argument("--board", type=int, metavar="B", help="record (or clear) a single game: the board")
+    res.add_argument("--force", action="store_true", help="allow changing or clearing results already recorded")
+    res.add_argument("--clear", action="store_true", help="with --board B: remove that game's result (needs --force)")
+    res.add_argument(
+        "results",
+        nargs=argparse.REMAINDER,
+        metavar="RESULT",
+        help="one result a board in board order, or one with --board (none with --clear)",
+    )
 
 
 def configure_standings(st: argparse.ArgumentParser) -> None:
-    st.add_argument("file", help="the match file")
+    st.add_argument("file", help="the match file (written by schev generate --output FILE.json)")
     st.add_argument(
         "--points", metavar="W/D/L", help="match points for a round won/drawn/lost (default: the match file's, 2/1/0)"
     )
@@ -85,8 +104,28 @@ def configure_standings(st: argparse.ArgumentParser) -> None:
     )
 
 
-RESULT_HELP = "record results in a match file (always from White's side)"
-STANDINGS_HELP = "the match score per round, running and final, and each player's"
+def configure_history(hist: argparse.ArgumentParser) -> None:
+    hist.add_argument("file", help="the match file (written by schev generate --output FILE.json)")
+
+
+RESULT_HELP = "record, change or clear results in a match file (from White's side)"
+RESULT_DESCRIPTION = (
+    "Record one round (one result a board, in board order) or, with --board, one game; results are from "
+    "White's side. A result is 1-0, 0-1, 1/2-1/2 (also ½-½ or =), or a forfeit: +- (White wins), "
+    "-+ (Black wins), -- (neither played). Changing a recorded result, or clearing one (--board B --clear), "
+    "needs --force; every change is kept in the file's history (schev history)."
+)
+HISTORY_HELP = "list every change of a recorded result: when, round, board, old and new"
+HISTORY_DESCRIPTION = (
+    "Every change of a recorded result (changed with --force, or cleared), oldest first: when, the round, "
+    "the board and its game, the old result and the new one."
+)
+HISTORY_FORMATS = ("text", "json")
+STANDINGS_HELP = "show the match score round by round and each player's points and performance"
+STANDINGS_DESCRIPTION = (
+    "The match score round by round, running and final, in board points and match points, who leads or has "
+    "won, and each player's points, games and performance rating."
+)
 RESULT_FORMATS = ("text", "json")
 STANDINGS_FORMATS = tuple(FORMATTERS)
 
@@ -124,16 +163,47 @@ def generated_record(setup: MatchSetup, match: Match, result: Result, source: st
     return record
 
 
+def write_generated(record: MatchRecord, path: str, force: bool = False) -> None:
+    """Write a designed match file to ``path``; :class:`CommandError` (unless ``force``) when the file
+    there holds results or history the new record does not keep.  Checked and written under the
+    file's lock, so a result entered meanwhile is never silently dropped."""
+    with locked_match_file(path):
+        results, history = results_lost(path, record)
+        if (results or history) and not force:
+            held = " and ".join(
+                f"{n} {one if n == 1 else many}"
+                for n, one, many in ((results, "result", "results"), (history, "history entry", "history entries"))
+                if n
+            )
+            raise CommandError(
+                f"{path} holds {held} that the new match file would lose: "
+                "use --force to replace it all the same, or write to another file"
+            )
+        write_match_file(record, path)
+
+
 # --------------------------------------------------------------------------- result
 
 
-def split_result_args(args: argparse.Namespace) -> tuple[int, int | None, bool, list[str]]:
-    """Round, board, force and the result texts.
+@dataclass(frozen=True)
+class ResultArgs:
+    """What ``schev result`` was asked: the round, the board (``None``: the whole round), ``--force``,
+    ``--clear`` and the result texts."""
+
+    round: int
+    board: int | None
+    force: bool
+    clear: bool
+    texts: tuple[str, ...]
+
+
+def split_result_args(args: argparse.Namespace) -> ResultArgs:
+    """Round, board, force, clear and the result texts.
 
     Results such as ``-+`` and ``--`` look like options to argparse, so every word
     after the file is collected as it stands and the options are picked out here.
     """
-    r, board, force = args.round, args.board, args.force
+    r, board, force, clear = args.round, args.board, args.force, getattr(args, "clear", False)
     texts: list[str] = []
     words = list(args.results)
     while words:
@@ -154,6 +224,8 @@ def split_result_args(args: argparse.Namespace) -> tuple[int, int | None, bool, 
                 board = number
         elif word == "--force":
             force = True
+        elif word == "--clear":
+            clear = True
         elif name == "--format" and word.startswith("--"):
             value = value if eq else (words.pop(0) if words else "")
             if value not in RESULT_FORMATS:
@@ -168,11 +240,17 @@ def split_result_args(args: argparse.Namespace) -> tuple[int, int | None, bool, 
             texts.append(word)
     if r is None:
         raise CommandError("give the round: --round R")
+    if clear:
+        if board is None:
+            raise CommandError("--clear removes one game's result: give --board B")
+        if texts:
+            raise CommandError(f"--clear takes no result, got {' '.join(texts)}")
+        return ResultArgs(r, board, force, clear, ())
     if not texts:
         raise CommandError("give the results (one a board in board order, or one with --board B)")
     if board is not None and len(texts) != 1:
         raise CommandError(f"--board {board} takes one result, got {len(texts)}: {' '.join(texts)}")
-    return r, board, force, texts
+    return ResultArgs(r, board, force, clear, tuple(texts))
 
 
 def _parse_results(texts: Sequence[str]) -> list[GameResult]:
@@ -187,32 +265,40 @@ def _parse_results(texts: Sequence[str]) -> list[GameResult]:
 
 
 def result_answer(args: argparse.Namespace) -> Answer:
-    """Record the results and rewrite the file (only when something changed); what was recorded."""
-    r, board, force, texts = split_result_args(args)
+    """Record the results and rewrite the file (only when something changed); what was recorded.
+
+    The file is read, changed and written under its lock: another ``result`` at the same time waits."""
+    asked = split_result_args(args)
+    r, board, force = asked.round, asked.board, asked.force
     if args.file == "-":
         raise CommandError("result rewrites its match file: give the file's name, not '-' (standard input)")
-    record = read_match_file(args.file)
-    results = _parse_results(texts)
-    if board is None:
-        updated = record.with_round(r, results, force=force)
-        boards = list(range(1, record.boards + 1))
-    else:
-        updated = record.with_result(r, board, results[0], force=force)
-        boards = [board]
-    changed = [b for b in boards if record.result(r, b) is not updated.result(r, b)]
-    if changed:
-        write_match_file(updated, args.file)
+    results = _parse_results(asked.texts)
+    with locked_match_file(args.file):
+        record = read_match_file(args.file)
+        if asked.clear and board is not None:
+            updated = record.without_result(r, board, force=force)
+            boards = [board]
+        elif board is None:
+            updated = record.with_round(r, results, force=force)
+            boards = list(range(1, record.boards + 1))
+        else:
+            updated = record.with_result(r, board, results[0], force=force)
+            boards = [board]
+        changed = [b for b in boards if record.result(r, b) is not updated.result(r, b)]
+        if changed:
+            write_match_file(updated, args.file)
     st = standings(updated)
     summary = verdict(st)
     lines = []
     for b in boards:
         game = updated.game(r, b)
         white, black = updated.player_info(game.white), updated.player_info(game.black)
-        note = "" if b in changed else " (already recorded)"
-        lines.append(
-            f"round {r} board {b}: {white.name} ({game.white}) - {black.name} ({game.black}) "
-            f"{updated.results[(r, b)].value}{note}"
-        )
+        now, before = updated.result(r, b), record.result(r, b)
+        if now is None:
+            shown = f"cleared (was {before.value})" if before is not None else "no result recorded (nothing to clear)"
+        else:
+            shown = now.value + ("" if b in changed else " (already recorded)")
+        lines.append(f"round {r} board {b}: {white.name} ({game.white}) - {black.name} ({game.black}) {shown}")
     a, b_name = updated.team_name(Team.A), updated.team_name(Team.B)
     lines.append(f"match score: {a} {points(st.points_a)} - {points(st.points_b)} {b_name}. {summary}")
     data = {
@@ -231,8 +317,26 @@ def _game_dict(record: MatchRecord, r: int, board: int) -> dict[str, Any]:
         "board": board,
         "white": str(game.white),
         "black": str(game.black),
-        "result": record.results[(r, board)].value,
+        "result": None if record.result(r, board) is None else record.results[(r, board)].value,
     }
+
+
+# --------------------------------------------------------------------------- history
+
+
+def history_answer(args: argparse.Namespace) -> Answer:
+    """The match file's history of changed results, oldest first."""
+    record = read_match_file(args.file)
+    lines = []
+    for change in record.history:
+        game = record.game(change.round, change.board)
+        new = "cleared" if change.new is None else change.new.value
+        lines.append(
+            f"{change.when} round {change.round} board {change.board} ({game.white}-{game.black}): "
+            f"{change.old.value} -> {new}"
+        )
+    text = "\n".join(lines) + "\n" if lines else "no result has been changed or cleared\n"
+    return Answer(text, {"file": args.file, "history": [change.as_dict() for change in record.history]})
 
 
 # --------------------------------------------------------------------------- standings

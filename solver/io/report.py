@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 import tempfile
 from importlib import metadata
@@ -49,7 +50,7 @@ def result_header(result: Result) -> list[str]:
     else:
         where = f"teams of {match.size_a} and {match.size_b} players; a player missing from a round sits out"
     lines = [
-        f"# Scheveningen system: {kind}schedule for a match on {match.boards} boards.",
+        f"# Scheveningen system: {kind}schedule for a match on {match.boards} board{'s' if match.boards != 1 else ''}.",
         f"# One line a round; {where}.",
         '# In "X-Y", X has White.',
         f"# Designed by {TOOL} {tool_version()} (OR-Tools CP-SAT {ortools_version()}), seed {result.params.seed}, "
@@ -57,9 +58,9 @@ def result_header(result: Result) -> list[str]:
         f"# Status: {result.status.value}; breaks {result.breaks}; lower bound {result.lower_bound}.",
     ]
     for rule, amount in result.relaxed.items():
-        lines.append(
-            f"# Relaxed: rule {int(rule)} ({rule.title_for(match.rules)}), broken by {amount}, the least possible."
-        )
+        least = "the least in priority order" if len(result.relaxed) > 1 else "the least possible"
+        least = "not proven the least" if rule in result.unproven else least
+        lines.append(f"# Relaxed: rule {int(rule)} ({rule.title_for(match.rules)}), broken by {amount}, {least}.")
     for team in (Team.A, Team.B):
         info = match.team(team)
         if info.name or info.players:
@@ -108,10 +109,14 @@ def result_data(result: Result) -> dict[str, object]:
             for team in (Team.A, Team.B)
         },
         "double": match.double,
+        "rules": match.rules.as_dict(),
         "status": result.status.value,
         "breaks": result.breaks,
         "lower_bound": result.lower_bound,
-        "relaxed": [{"rule": int(rule), "name": rule.key, "excess": amount} for rule, amount in result.relaxed.items()],
+        "relaxed": [
+            {"rule": int(rule), "name": rule.key, "excess": amount, "proven": rule not in result.unproven}
+            for rule, amount in result.relaxed.items()
+        ],
         "explanation": list(result.explanation),
         "requests": [request.describe() for request in match.requests()],
         "parameters": result.parameters(),
@@ -141,13 +146,17 @@ def verdict_text(verdict: Verdict, name: str = "") -> str:
     schedule = verdict.schedule
     teams = "" if schedule.equal_teams else f", teams of {schedule.team_a} and {schedule.team_b}"
     lines[0] += (
-        f" {schedule.boards} boards, {schedule.n_rounds} rounds{teams}{', double round' if verdict.double else ''}"
+        f" {schedule.boards} board{'s' if schedule.boards != 1 else ''}, "
+        f"{schedule.n_rounds} round{'s' if schedule.n_rounds != 1 else ''}{teams}"
+        f"{', double round' if verdict.double else ''}"
     )
     lines.append(f"verdict: {'ok' if verdict.ok else 'BROKEN'}")
     lines += [f"note: {note}" for note in verdict.notes if "relaxed" not in note]
     for rule, rv in verdict.rules.items():  # every rule of the registry, as checked, by number
         if rule.counted:  # the objective, measured by the metrics: the breaks
-            lines.append(f"rule {int(rule)} {verdict.title(rule)}: {m.total_breaks} breaks")
+            lines.append(
+                f"rule {int(rule)} {verdict.title(rule)}: {m.total_breaks} break{'s' if m.total_breaks != 1 else ''}"
+            )
             continue
         lines.append(f"rule {int(rule)} {verdict.title(rule)}: {rv.status}")
         if rv.excuse:
@@ -233,31 +242,64 @@ def discard_pending() -> None:
         Path(tmp).unlink(missing_ok=True)
 
 
+def _new_file_mode() -> int:
+    """The mode a new file gets, as ``open`` would give it: ``0o666`` less the umask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_output(text: str, path: str | None) -> None:
     """Print (no path, or ``-``), or write atomically: a failed run never leaves a half-written file.
 
+    The text goes to a temporary file in the target's folder, is flushed to disk (``fsync``), then
+    renamed over the target (``os.replace``).  Through a symbolic link the file it points to is
+    replaced and the link kept; a file replaced keeps its permissions, a new one gets the umask's.
     An :class:`OSError` names the file the user asked for, not the temporary one.
     """
     if path is None or path == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
         return
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
+    target = Path(os.path.realpath(path))
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = _new_file_mode()
     except OSError as error:
-        raise OSError(error.errno, error.strerror, str(target)) from None
+        raise OSError(error.errno, error.strerror, path) from None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, path) from None
     _pending.add(tmp)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
+            handle.flush()
+            os.fchmod(handle.fileno(), mode)
+            os.fsync(handle.fileno())
         os.replace(tmp, target)
+        _sync_folder(target.parent)
     except OSError as error:
         Path(tmp).unlink(missing_ok=True)
-        raise OSError(error.errno, error.strerror, str(target)) from None
+        raise OSError(error.errno, error.strerror, path) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     finally:
         _pending.discard(tmp)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the folder's entry for a renamed file to disk (where the system allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the rename itself is still atomic
+    finally:
+        os.close(fd)

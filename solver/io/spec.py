@@ -32,13 +32,16 @@ The format (every table and key optional except ``boards``)::
     end = "2026-03-08"
     round_dates = ["2026-03-07", "2026-03-07", "2026-03-08", "2026-03-08", "2026-03-08", "2026-03-08"]
     chief_arbiter = "Hansen, Ola"
-    time_control = "90+30"
+    time_control = "90+30"      # free text; read as 90 minutes + 30 seconds a move
+    time_control_code = "5400+30"   # optional: PGN TimeControl / TRF 222 form, when the text is not MIN+SEC
+    round_times = ["10:00", "16:00", "10:00", "14:00", "18:00", "21:00"]   # HH:MM, one a round
 
     [scoring]                   # match points for a round won, drawn, lost on board points
     win = 2
     draw = 1
     loss = 0
     decided_by = "board_points" # what decides the match: "board_points" or "match_points"
+    tiebreak = "board-count"    # a level match: "board-count" (FIDE BC), "elimination" (FIDE BBE) or "none"
 
     [rules]                     # the house rules; these are the defaults
     colour_balance = true
@@ -62,6 +65,11 @@ The format (every table and key optional except ``boards``)::
 
     [played]                    # rounds already played, kept exactly
     rounds = ["A1-B1 A2-B2 B3-A3 B4-A4 B5-A5 A6-B6"]   # or: file = "played.txt"
+    # ... or a match file (relative to the spec): its rounds with results (each one complete),
+    # or with rounds = K its first K rounds; a match file designed from this spec keeps
+    # those rounds' results and history
+    # match = "match.json"
+    # rounds = 3
 
 Player codes are ``A1..Ap`` and ``B1..Bq``; a name given under ``teams`` may
 be used wherever a code is.  Every error is a :class:`SpecError` naming the
@@ -96,9 +104,10 @@ from scheveningen.models.domain.match import (
 )
 from scheveningen.models.domain.roster import EVENT_FIELDS, PLAYER_FIELDS, Event, EventError, PlayerInfo, RosterError
 from scheveningen.models.domain.schedule import Colour, Player, Team
-from scheveningen.models.formats.matchrecord import MatchRecordError, MatchSetup, Scoring
+from scheveningen.models.formats.matchrecord import TIEBREAKS, MatchRecord, MatchRecordError, MatchSetup, Scoring
 from scheveningen.models.formats.textform import ScheduleFormatError, parse_text
 from scheveningen.solver.io.files import MAX_SPEC_BYTES, UnreadableFileError, display_name, read_text_file
+from scheveningen.solver.io.matchfile import read_match_file
 
 
 class SpecError(ValueError):
@@ -110,7 +119,7 @@ _TEAM_KEYS = {"name", "players", "size", "player", "roster"}
 _MEET_KEYS = {"players", "round", "white"}
 _AVOID_KEYS = {"players", "rounds"}
 _COLOUR_KEYS = {"player", "round", "colour"}
-_PLAYED_KEYS = {"rounds", "file"}
+_PLAYED_KEYS = {"rounds", "file", "match"}
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\"' -]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\"'-]+)\s*=")
@@ -223,6 +232,9 @@ def parse_match_setup(text: str, source: str = "spec", base: Path | None = None)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
+        place = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", str(error), flags=re.DOTALL)
+        if place:  # file:line:col: message
+            raise SpecError(f"{source}:{place[2]}:{place[3]}: not valid TOML: {place[1]}") from None
         raise SpecError(f"{source}: not valid TOML: {error}") from None
     reader = _Reader(source, _Lines(text))
     reader.check_keys(data, _TOP_KEYS, "")
@@ -269,12 +281,21 @@ def parse_match_setup(text: str, source: str = "spec", base: Path | None = None)
     avoids = tuple(ctx.avoid(t, i) for i, t in enumerate(_array(reader, data, "avoid"), start=1))
     colours = tuple(ctx.colour(t, i) for i, t in enumerate(_array(reader, data, "colour"), start=1))
     played = ctx.played(reader.get(data, "played", dict, "", {}), boards, base)
+    carried = ctx.carried  # [played] match = FILE: the results and history carried over
     with reader.match_errors():
         match = replace(shape, rules=rules, meets=meets, avoids=avoids, colours=colours, played=played)
     event = read_event(reader, reader.get(data, "event", dict, "", {}), match.rounds)
     scoring = read_scoring(reader, reader.get(data, "scoring", dict, "", {}))
     try:
-        return MatchSetup(match, rosters[Team.A], rosters[Team.B], event, scoring)
+        return MatchSetup(
+            match,
+            rosters[Team.A],
+            rosters[Team.B],
+            event,
+            scoring,
+            results=carried.results if carried else {},
+            history=carried.history if carried else (),
+        )
     except MatchRecordError as error:
         raise SpecError(f"{source}: {error}") from None
 
@@ -312,6 +333,7 @@ class _Context:
     names: dict[str, Player]
     sizes: dict[Team, int]
     rounds: int
+    carried: MatchRecord | None = None  # [played] match = FILE: that match, cut to the rounds played
 
     def player(self, value: Any, path: str) -> Player:
         if not isinstance(value, str):
@@ -378,6 +400,8 @@ class _Context:
         if not table:
             return ()
         self.reader.check_keys(table, _PLAYED_KEYS, "played")
+        if "match" in table:
+            return self.played_match(table, boards, base)
         if ("rounds" in table) == ("file" in table):
             raise self.reader.fail("played", "give either rounds or file")
         if "rounds" in table:
@@ -400,9 +424,16 @@ class _Context:
         except ScheduleFormatError as error:
             raise self.reader.fail(path, str(error)) from None
         if parsed.boards != boards:
-            raise self.reader.fail(path, f"the played rounds have {parsed.boards} games, the match {boards} boards")
+            raise self.reader.fail(
+                path,
+                f"the played rounds have {parsed.boards} game{'s' if parsed.boards != 1 else ''} a round, "
+                f"the match {boards} board{'s' if boards != 1 else ''}",
+            )
         if parsed.n_rounds > self.rounds:
-            raise self.reader.fail(path, f"{parsed.n_rounds} rounds played, but the match has {self.rounds}")
+            raise self.reader.fail(
+                path,
+                f"{parsed.n_rounds} round{'s' if parsed.n_rounds != 1 else ''} played, but the match has {self.rounds}",
+            )
         out = []
         for r, games in enumerate(parsed.rounds, start=1):
             for game in games:
@@ -412,12 +443,67 @@ class _Context:
             out.append(PlayedRound(round=r, games=games))
         return tuple(out)
 
+    def played_match(self, table: dict[str, Any], boards: int, base: Path | None) -> tuple[PlayedRound, ...]:
+        """``[played] match = FILE`` (``rounds = K``): the match file's rounds with results, or its first K;
+        their results and history are kept in :attr:`carried`."""
+        if "file" in table:
+            raise self.reader.fail("played", "give either match or file")
+        file = (base or Path(".")) / self.reader.get(table, "match", str, "played", _REQUIRED)
+        try:
+            record = read_match_file(file)
+        except MatchRecordError as error:
+            raise self.reader.fail("played.match", str(error)) from None
+        if record.boards != boards:
+            raise self.reader.fail("played.match", f"{file} has {record.boards} boards, the match {boards}")
+        for team in (Team.A, Team.B):
+            if record.match.size(team) != self.sizes[team]:
+                raise self.reader.fail(
+                    "played.match",
+                    f"{file}: team {team.value} has {record.match.size(team)} players, here {self.sizes[team]}",
+                )
+        entered = sorted({r for r, _ in record.results})
+        if "rounds" in table:
+            taken = self.reader.get(table, "rounds", int, "played", _REQUIRED)
+            if not 0 <= taken <= min(record.rounds, self.rounds):
+                raise self.reader.fail(
+                    "played.rounds", f"must be between 0 and {min(record.rounds, self.rounds)}, got {taken}"
+                )
+            later = [r for r in entered if r > taken]
+            if later:
+                raise self.reader.fail(
+                    "played.rounds",
+                    f"{file} has results in round {later[0]}, "
+                    f"after the {taken} round{'s' if taken != 1 else ''} taken: "
+                    "they would be lost (take that round too, or clear its results with schev result --clear)",
+                )
+        else:
+            taken = entered[-1] if entered else 0
+            for r in range(1, taken + 1):
+                if not record.round_complete(r):
+                    missing = [b for b in range(1, boards + 1) if record.result(r, b) is None]
+                    raise self.reader.fail(
+                        "played.match",
+                        f"{file}: round {r} has no result on board{'s' if len(missing) > 1 else ''} "
+                        f"{', '.join(map(str, missing))}: enter them, or name the rounds played with rounds = K",
+                    )
+            if taken > self.rounds:
+                raise self.reader.fail(
+                    "played.match", f"{file} has {taken} rounds played, but the match has {self.rounds}"
+                )
+        self.carried = MatchRecord(
+            match=record.match,
+            schedule=record.schedule,
+            results={key: result for key, result in record.results.items() if key[0] <= taken},
+            history=tuple(c for c in record.history if c.round <= taken),  # later rounds are redesigned
+        )
+        return tuple(PlayedRound(round=r, games=record.schedule.rounds[r - 1]) for r in range(1, taken + 1))
+
 
 # --------------------------------------------------------------------------- rosters, event and scoring
 #
 # Kept apart from the match's own keys: they describe who plays and where, not the schedule.
 
-_SCORING_KEYS = {"win", "draw", "loss", "decided_by"}
+_SCORING_KEYS = {"win", "draw", "loss", "decided_by", "tiebreak"}
 
 
 def read_roster(reader: _Reader, table: dict[str, Any], path: str, base: Path | None) -> tuple[PlayerInfo, ...]:
@@ -481,21 +567,21 @@ def _roster_from_csv(reader: _Reader, path: str, file: Path) -> tuple[PlayerInfo
     except StopIteration:
         raise reader.fail(path, f"{file}: is empty (expected a header row: {', '.join(PLAYER_FIELDS)})") from None
     except csv.Error as error:
-        raise reader.fail(path, f"{file}: line 1: not valid CSV ({error})") from None
+        raise reader.fail(path, f"{file}:1: not valid CSV ({error})") from None
     for column in header:
         if column not in PLAYER_FIELDS:
-            raise reader.fail(path, f"{file}: line 1: unknown column {column!r} (expected: {', '.join(PLAYER_FIELDS)})")
+            raise reader.fail(path, f"{file}:1: unknown column {column!r} (expected: {', '.join(PLAYER_FIELDS)})")
     if len(set(header)) != len(header):
-        raise reader.fail(path, f"{file}: line 1: a column is named twice")
+        raise reader.fail(path, f"{file}:1: a column is named twice")
     if "name" not in header:
-        raise reader.fail(path, f"{file}: line 1: the header has no 'name' column")
+        raise reader.fail(path, f"{file}:1: the header has no 'name' column")
     players: list[PlayerInfo] = []
     try:
         for cells in rows:
             line = rows.line_num
             if not any(cell.strip() for cell in cells):
                 continue
-            where = f"{file}: line {line} (player {len(players) + 1})"
+            where = f"{file}:{line}: player {len(players) + 1}"
             if len(cells) != len(header):
                 raise reader.fail(path, f"{where}: has {len(cells)} cells, the header {len(header)}")
             fields: dict[str, Any] = {}
@@ -516,7 +602,7 @@ def _roster_from_csv(reader: _Reader, path: str, file: Path) -> tuple[PlayerInfo
             except RosterError as error:
                 raise reader.fail(path, f"{where}: {error.field}: {_problem(error)}") from None
     except csv.Error as error:
-        raise reader.fail(path, f"{file}: line {rows.line_num}: not valid CSV ({error})") from None
+        raise reader.fail(path, f"{file}:{rows.line_num}: not valid CSV ({error})") from None
     if not players:
         raise reader.fail(path, f"{file}: lists no players")
     return tuple(players)
@@ -534,6 +620,12 @@ def read_event(reader: _Reader, table: dict[str, Any], rounds: int) -> Event:
             value = tuple(_date_text(reader, v, f"{path}[{i}]") for i, v in enumerate(value, start=1))
             if len(value) != rounds:
                 raise reader.fail(path, f"has {len(value)} dates, but the match has {rounds} rounds (one date a round)")
+        elif key == "round_times":
+            if not isinstance(value, list):
+                raise reader.fail(path, f"must be a list of times HH:MM, one a round, got {_describe(value)}")
+            value = tuple(_time_text(v) for v in value)
+            if len(value) != rounds:
+                raise reader.fail(path, f"has {len(value)} times, but the match has {rounds} rounds (one time a round)")
         elif key in ("start", "end"):
             value = _date_text(reader, value, path)
         elif not isinstance(value, str):
@@ -543,6 +635,13 @@ def read_event(reader: _Reader, table: dict[str, Any], rounds: int) -> Event:
         return Event(**fields)
     except EventError as error:
         raise reader.fail(f"event.{error.field}", _problem(error)) from None
+
+
+def _time_text(value: Any) -> Any:
+    """A TOML time (``10:00:00``, unquoted) as ``HH:MM``; anything else as written, for the event to check."""
+    if isinstance(value, datetime.time) and not value.second and not value.microsecond:
+        return value.strftime("%H:%M")
+    return value
 
 
 def _date_text(reader: _Reader, value: Any, path: str) -> str:
@@ -561,6 +660,9 @@ def read_scoring(reader: _Reader, table: dict[str, Any]) -> Scoring:
         if key == "decided_by":
             if value not in ("board_points", "match_points"):
                 raise reader.fail("scoring.decided_by", f"must be 'board_points' or 'match_points', got {value!r}")
+        elif key == "tiebreak":
+            if value not in TIEBREAKS:
+                raise reader.fail("scoring.tiebreak", f"must be one of {', '.join(TIEBREAKS)}, got {value!r}")
         elif isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
             raise reader.fail(f"scoring.{key}", f"must be a number, 0 or more, got {_describe(value)}")
         fields[key] = value

@@ -251,7 +251,9 @@ def check_complete(schedule: Checkable, double: bool) -> list[Violation]:
     for r, games in enumerate(written.rounds, start=1):
         if len(games) != written.boards:
             kind = "short" if len(games) < written.boards else "over-full"
-            out.append(Violation(rule, f"round {r} is {kind}: {len(games)} games on {written.boards} boards", round=r))
+            played = f"{len(games)} game{'s' if len(games) != 1 else ''}"
+            boards = f"{written.boards} board{'s' if written.boards != 1 else ''}"
+            out.append(Violation(rule, f"round {r} is {kind}: {played} on {boards}", round=r))
         boards_used: dict[int, int] = {}
         seen: dict[Player, list[int]] = {}
         for game in games:
@@ -360,7 +362,8 @@ def _check_sit_outs_in_turn(schedule: WrittenSchedule) -> list[Violation]:
                 out.append(
                     Violation(
                         Rule.COMPLETE,
-                        f"after round {r} {', '.join(most)} sat out {high} rounds but a teammate only {low}; "
+                        f"after round {r} {', '.join(most)} sat out {high} round{'s' if high != 1 else ''} "
+                        f"but a teammate only {low}; "
                         "players must sit out in turn",
                         most[0],
                         r,

@@ -194,7 +194,7 @@ def test_same_team_game_is_rejected_with_its_line() -> None:
 def test_round_with_fewer_games_is_rejected_with_its_line() -> None:
     error = format_error("Round 1\tA1-B1\tA2-B2\nRound 2\tB2-A1\n")
     assert error.line == 2
-    assert "round 2 has 1 games but round 1 has 2" in str(error)
+    assert "round 2 has 1 game but round 1 has 2" in str(error)
 
 
 def test_round_with_more_games_is_rejected_with_its_line() -> None:
@@ -251,7 +251,7 @@ def test_text_without_rounds_is_rejected(text: str) -> None:
 
 def test_source_name_prefixes_the_message() -> None:
     error = format_error("Round 1\tA1-B1\tX2-B2\n", source="match.txt")
-    assert str(error).startswith("match.txt:line 1: ")
+    assert str(error).startswith("match.txt:1: ")
     assert error.problem in str(error)
 
 

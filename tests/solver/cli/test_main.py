@@ -101,7 +101,7 @@ def test_verify_double_flag_on_a_single_round_file(tmp_path: Path, capsys: pytes
 
 
 BAD_INPUTS = {
-    "prose": (b"hello world\n", "line 1: 'hello' is not a game"),
+    "prose": (b"hello world\n", ":1: 'hello' is not a game"),
     "png": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", "not a text file"),
     "utf16": (VALID.encode("utf-16"), "not a text file"),
     "nul-bytes": (b"\x00\x00\x00\x00", "not a text file (it holds binary data)"),
@@ -109,10 +109,10 @@ BAD_INPUTS = {
     "empty": (b"", "no games found"),
     "comments-only": (b"# nothing here\n", "no games found"),
     "labels-only": (b"Round 1\nRound 2\n", "no games found"),
-    "backwards": (b"Round 2\tA1-B1\nRound 1\tA1-B2\n", "line 2: round 1 is out of order"),
-    "huge-player-number": (b"Round 1\tA1-B99999999999\n", "line 1: B99999999999: at most 500 players"),
+    "backwards": (b"Round 2\tA1-B1\nRound 1\tA1-B2\n", ":2: round 1 is out of order"),
+    "huge-player-number": (b"Round 1\tA1-B99999999999\n", ":1: B99999999999: at most 500 players"),
     "huge-line": (b"Round 1\t" + b"A1-B1 " * 600 + b"\n", "600 boards: at most 500"),
-    "bad-code": (b"Round 1\tA1-B1\tZ9-B2\n", "line 1: in 'Z9-B2': 'Z9' is not a player code"),
+    "bad-code": (b"Round 1\tA1-B1\tZ9-B2\n", ":1: in 'Z9-B2': 'Z9' is not a player code"),
 }
 
 
