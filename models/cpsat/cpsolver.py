@@ -3,7 +3,7 @@
 CP-SAT catches SIGINT itself unless told not to, and when such a solve returns it leaves the
 *default* action for SIGINT behind, not the handler that was there before: after one solve run
 that way, the next Ctrl-C kills the process with no output, instead of reaching the command line's
-handler (``solver/cli/main.py``), which stops the search and keeps the best schedule so far
+handler (``solver/cli/design.py``), which stops the search and keeps the best schedule so far
 (``solver/run/stop.py``).  Construction steps in ``models/`` solve small models of their own, so the
 rule must hold there too, not only in the searches that :func:`scheveningen.solver.run.stop.solve` runs.
 """

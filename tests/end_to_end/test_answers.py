@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from scheveningen.models.formats.tables import published_text
+from scheveningen.solver.cli import common as cli_common
+from scheveningen.solver.cli import design as cli_design
 from scheveningen.solver.cli import main as cli
 from scheveningen.solver.design import DesignBugError
 from scheveningen.solver.io import spec
@@ -76,7 +78,7 @@ def test_json_for_every_exit_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     def bug(*_args: object, **_kwargs: object) -> None:
         raise DesignBugError("the verifier rejected it")
 
-    monkeypatch.setattr(cli, "design_match", bug)
+    monkeypatch.setattr(cli_design, "design_match", bug)
     code, out, err = run("generate", "5", "--format", "json")
     data = json.loads(out)
     assert (code, data["exit_code"], data["status"]) == (70, 70, "bug")
@@ -126,7 +128,7 @@ def test_dash_reads_standard_input_and_writes_standard_output(tmp_path: Path) ->
 def test_workers_default_to_the_usable_cores() -> None:
     code, out, _err = run("generate", "4", "--format", "json")
     assert code == 0
-    assert json.loads(out)["parameters"]["workers"] == cli.usable_cores()
+    assert json.loads(out)["parameters"]["workers"] == cli_common.usable_cores()
 
 
 @pytest.mark.parametrize(("argv", "cap"), [(["verify"], MAX_FILE_BYTES), (["generate", "--spec"], MAX_SPEC_BYTES)])

@@ -1,0 +1,102 @@
+"""The ``schev`` commands that read a schedule and judge it: ``verify`` (every house rule),
+``compare`` (with a published table or another file) and ``fingerprint`` (a string two schedules
+share exactly when they are the same design).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from scheveningen.models.formats.tables import PUBLISHED_SIZES, published
+from scheveningen.solver.cli.common import (
+    EXIT_BROKEN,
+    EXIT_OK,
+    FILE_HELP,
+    Reply,
+    UsageError,
+    add_from,
+    add_reversal,
+    positive_int,
+    read_schedule,
+    read_written,
+)
+from scheveningen.solver.io import report
+from scheveningen.solver.io.files import display_name
+from scheveningen.solver.verify.compare import compare
+from scheveningen.solver.verify.equivalence import canonical_form
+from scheveningen.solver.verify.verifier import verify
+
+
+def configure_verify(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help=FILE_HELP)
+    add_from(parser)
+    parser.add_argument(
+        "--double",
+        action="store_true",
+        help="expect a double round (default: the match file's or design report's, else inferred from the round count)",
+    )
+    parser.add_argument(
+        "--teams",
+        nargs=2,
+        type=positive_int,
+        metavar=("P", "Q"),
+        help="the planned team sizes (default: the file's header, match or team records, "
+        "else the largest player numbers seen)",
+    )
+
+
+def cmd_verify(args: argparse.Namespace) -> Reply:
+    # A match file (or a design report recording its rules) is checked against its own rule
+    # settings, requests and declared relaxations; --double and --teams still override.
+    parsed = read_written(args.file, tuple(args.teams) if args.teams else None, args.source_form)
+    verdict = verify(
+        parsed.written,
+        double=True if args.double else None,
+        match=parsed.match,
+        declared_relaxed=dict(parsed.relaxed) or None,
+    )
+    name = display_name(args.file)
+    return Reply(
+        EXIT_OK if verdict.ok else EXIT_BROKEN,
+        "ok" if verdict.ok else "broken",
+        text=report.verdict_text(verdict, name),
+        data={**report.verdict_data(verdict, name), "team_sizes_from": parsed.sizes_from},
+    )
+
+
+def configure_compare(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help=FILE_HELP)
+    add_from(parser)
+    parser.add_argument(
+        "--against", required=True, metavar="N|FILE", help="published table size, or another file (in any form)"
+    )
+    add_reversal(parser)
+
+
+def cmd_compare(args: argparse.Namespace) -> Reply:
+    left = read_schedule(args.file, args.source_form)
+    against = args.against
+    if against.isascii() and against.isdigit():  # not '¹', which int() refuses
+        size = int(against)
+        if size not in PUBLISHED_SIZES:
+            raise UsageError(
+                f"--against {size}: there is no published table for {size} boards "
+                f"(published tables cover {PUBLISHED_SIZES.start} to {PUBLISHED_SIZES.stop - 1})"
+            )
+        right, right_name = published(size), f"published n{size:02d}"
+    else:
+        right, right_name = read_schedule(against), display_name(against)
+    comparison = compare(left, right, display_name(args.file), right_name, allow_reversal=args.allow_reversal)
+    return Reply(EXIT_OK, "ok", text=report.comparison_text(comparison), data=report.comparison_data(comparison))
+
+
+def configure_fingerprint(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help=FILE_HELP)
+    add_from(parser)
+    add_reversal(parser)
+
+
+def cmd_fingerprint(args: argparse.Namespace) -> Reply:
+    form = canonical_form(read_schedule(args.file, args.source_form), allow_reversal=args.allow_reversal)
+    data = report.fingerprint_data(form, display_name(args.file))
+    return Reply(EXIT_OK, "ok", text=report.fingerprint_text(form), data=data)
