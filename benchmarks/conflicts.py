@@ -244,7 +244,7 @@ def run_case(case: Case, spec: Path, time_limit: float, workers: int) -> Run:
         schedule = schedule_from_json(data["games"], case.match)
         declared = {rule_numbered(r): x for r, x in relaxed.items()}
         verdict = verify(schedule, match=case.match, declared_relaxed=declared)
-        exact = all(rule_excess(schedule, rule, case.match.rules.max_run) == x for rule, x in declared.items())
+        exact = all(rule_excess(schedule, rule, case.match.rules) == x for rule, x in declared.items())
         checked = "ok" if verdict.ok and not verdict.requests and exact else "**FAILED**"
     names = ", ".join(f"{rule_numbered(r).key} {x}" for r, x in relaxed.items())
     return Run(

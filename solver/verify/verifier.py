@@ -684,15 +684,12 @@ def _excess(
 def rule_excess(
     schedule: Checkable,
     rule: Rule,
-    settings: RuleSettings | int | None = None,
+    settings: RuleSettings | None = None,
     checks: Mapping[Rule, RuleCheck] | None = None,
 ) -> int:
     """How much a schedule breaks a relaxable rule under ``settings`` (a match's rules; by default as
     the house rules write them), as its excess in ``checks`` (:data:`RULE_CHECKS`) measures it:
-    players out of balance (rule 1), over-long runs (rule 2), the board-balance excess (rule 3).
-    A whole number stands for the rules as written with runs of at most that many games."""
-    if isinstance(settings, int):
-        settings = RuleSettings(max_run=settings)
+    players out of balance (rule 1), over-long runs (rule 2), the board-balance excess (rule 3)."""
     return _excess(schedule, rule, RuleSettings() if settings is None else settings, checks)
 
 

@@ -200,7 +200,7 @@ def test_runs_of_one_break_rule_3_by_the_least_the_class_sizes_allow(p: int, k: 
     verdict = verify(found.schedule, match=match)
     assert verdict.ok and verdict.metrics.total_breaks == 0
     # every round has floor(k/2) - x boards too many or too few Whites for team A
-    assert rule_excess(found.schedule, Rule.BOARD_BALANCE, 1) == 2 * p * (k // 2 - x)
+    assert rule_excess(found.schedule, Rule.BOARD_BALANCE, RuleSettings(max_run=1)) == 2 * p * (k // 2 - x)
 
 
 @given(st.integers(2, 12), st.integers(1, 40))
@@ -213,7 +213,7 @@ def test_runs_of_one_schedules_keep_rules_0_to_2_with_the_excess_their_class_giv
     match = Match(boards=k, double=True, size_a=p, rules=RuleSettings(max_run=1, board_balance=False))
     verdict = verify(found.schedule, match=match)
     assert verdict.ok and verdict.metrics.total_breaks == 0
-    assert rule_excess(found.schedule, Rule.BOARD_BALANCE, 1) == 2 * p * (k // 2 - found.x)
+    assert rule_excess(found.schedule, Rule.BOARD_BALANCE, RuleSettings(max_run=1)) == 2 * p * (k // 2 - found.x)
     assert double_full_break_free(p, k, found.x)
 
 

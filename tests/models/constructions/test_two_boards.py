@@ -14,6 +14,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 from scheveningen.models.constructions.two_boards import BOARD_BALANCE_EXCESS, BREAKS, applies, relaxed_against_two
+from scheveningen.models.domain.match import RuleSettings
 from scheveningen.models.domain.rules import Rule
 from scheveningen.solver.cli.main import main
 from scheveningen.solver.verify.verifier import rule_excess, verify
@@ -27,7 +28,7 @@ def test_the_construction_breaks_only_rule_3_by_2_with_2_breaks(p: int, pair_fir
     assert (schedule.team_a, schedule.team_b, schedule.boards) == (size_a, size_b, 2)
     verdict = verify(schedule)
     assert {v.rule for v in verdict.violations()} == {Rule.BOARD_BALANCE}
-    assert rule_excess(schedule, Rule.BOARD_BALANCE, 2) == BOARD_BALANCE_EXCESS
+    assert rule_excess(schedule, Rule.BOARD_BALANCE, RuleSettings(max_run=2)) == BOARD_BALANCE_EXCESS
     assert verdict.metrics.total_breaks == BREAKS
 
 

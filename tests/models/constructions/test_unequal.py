@@ -646,7 +646,7 @@ def test_runs_of_one_single_round_break_rule_3_by_the_least_possible(p: int, k: 
     match = Match(boards=k, size_a=p, rules=RuleSettings(max_run=1, board_balance=False))
     verdict = verify(found.schedule, match=match)
     assert verdict.ok and verdict.metrics.total_breaks == 0
-    assert rule_excess(found.schedule, Rule.BOARD_BALANCE, 1) == excess
+    assert rule_excess(found.schedule, Rule.BOARD_BALANCE, RuleSettings(max_run=1)) == excess
 
 
 def test_the_designer_relaxes_rule_3_for_runs_of_one_in_a_single_round_where_it_ended_in_exit_3() -> None:
@@ -678,7 +678,7 @@ def test_runs_of_one_single_round_past_the_model_by_rotation(p: int, k: int, x: 
     assert found.schedule is not None and found.x == x and found.proven  # every larger x ruled out
     match = Match(boards=k, size_a=p, rules=RuleSettings(max_run=1, board_balance=False))
     assert verify(found.schedule, match=match).ok
-    assert rule_excess(found.schedule, Rule.BOARD_BALANCE, 1) == excess
+    assert rule_excess(found.schedule, Rule.BOARD_BALANCE, RuleSettings(max_run=1)) == excess
 
 
 def test_runs_of_one_let_the_full_model_search_before_rule_2_is_relaxed_unproven() -> None:
