@@ -209,7 +209,8 @@ def _emit(reply: Reply, command: str, fmt: str, output: str | None, force: bool 
             "error",
             messages=[f"error: {output} is a match file holding {what}: use --force to replace it, or write elsewhere"],
         )
-        failed, rendered = True, reply.render(command, fmt)
+        # An error has no export form: its document is text or JSON, as for any failed run.
+        failed, rendered = True, reply.render(command, fmt if fmt in (TEXT, JSON) else TEXT)
     for message in reply.messages:
         print(f"schev: {message}", file=sys.stderr)
     if rendered:

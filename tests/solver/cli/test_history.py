@@ -196,3 +196,14 @@ def test_force_writes_a_design_report_over_a_match_file_all_the_same(
     code, _, err = run(capsys, "generate", "4", "--format", "json", "--quiet", "--force", "--output", str(path))
     assert code == 0, err
     assert json.loads(path.read_text(encoding="utf-8"))["boards"] == 4
+
+
+@pytest.mark.parametrize("fmt", ["csv", "md", "html", "trf", "pgn"])
+def test_no_export_is_written_over_a_match_file_holding_results(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    path = match_file(tmp_path)
+    before = path.read_bytes()
+    code, _, err = run(capsys, "export", str(path), "--format", fmt, "--output", str(path))
+    assert code == 2 and "holding 4 results" in err and "--force" in err
+    assert path.read_bytes() == before
