@@ -66,11 +66,12 @@ def solve(
 
 def _stop_active() -> None:
     """Tell every running solve to stop, and keep telling it until it has returned: a solve
-    registered a moment before its search starts ignores ``stop_search``."""
+    registered a moment before its search starts ignores ``stop_search``.  A :func:`reset` ends the
+    telling, so that the solves of the next run are left alone."""
 
     def keep_stopping() -> None:
         deadline = time.monotonic() + 5.0
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and _requested.is_set():
             with _lock:
                 solvers = list(_active)
             if not solvers:

@@ -93,3 +93,21 @@ def test_a_request_from_another_thread_ends_a_running_solve() -> None:
     assert stop.requested()
     assert status == cp_model.UNKNOWN  # neither a solution nor a proof of none
     assert solver.wall_time < LONG / 2  # ended by the request, not by the limit
+
+
+def test_a_reset_ends_the_stopping_so_the_next_solve_runs_to_its_answer() -> None:
+    """After a request, solves that start are told to stop for a few seconds; a reset (a new run, the
+    next test) ends that, so a solve right after it finds its answer instead of being cut short."""
+    timer = threading.Timer(0.3, stop.request)
+    timer.start()
+    try:
+        stop.solve(long_solver(), hard_model())
+    finally:
+        timer.cancel()
+    stop.reset()
+    model = cp_model.CpModel()
+    x = [model.new_int_var(0, 40, f"x{i}") for i in range(40)]
+    model.add_all_different(x)
+    model.maximize(sum(x))
+    solver = new_solver(workers=1, seconds=LONG)
+    assert stop.solve(solver, model) == cp_model.OPTIMAL
