@@ -3,7 +3,11 @@ with a fixed seed, for a single round, a double round and unequal teams."""
 
 from __future__ import annotations
 
+import io
 import random
+from html.parser import HTMLParser
+
+import chess.pgn
 
 from scheveningen.models.constructions.equal import construct
 from scheveningen.models.domain.match import Match, TeamInfo
@@ -115,3 +119,41 @@ def make_record(
         if r <= complete or (r == complete + 1 and board % 2 == 1 and played_rounds < 1.0):
             results[r, board] = rng.choices(list(GameResult), weights)[0]
     return record.with_results(results)
+
+
+# --------------------------------------------------------------------------- reading the exports back
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.chunks: list[str] = []
+        self.tags: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+
+    def handle_data(self, data: str) -> None:
+        self.chunks.append(data)
+
+
+def dom_text(html: str) -> tuple[list[str], list[str]]:
+    """An HTML page's text chunks and start tags, as Python's own HTML parser reads them."""
+    parser = _Text()
+    parser.feed(html)
+    return parser.chunks, parser.tags
+
+
+def html_text(html: str) -> str:
+    """An HTML page's text, whitespace collapsed."""
+    return " ".join(" ".join(dom_text(html)[0]).split())
+
+
+def read_games(text: str) -> list[chess.pgn.Game]:
+    """Every game of a PGN file as python-chess reads it; a game it read with errors fails the test."""
+    stream = io.StringIO(text)
+    games = []
+    while (game := chess.pgn.read_game(stream)) is not None:
+        assert not game.errors, game.errors
+        games.append(game)
+    return games

@@ -1,12 +1,13 @@
-"""Organisers' matches the scale tests share: random images of a design, a played prefix that deviates."""
+"""Organisers' matches the scale tests share: random images of a design, a played prefix that deviates,
+colour wishes that force a rule to be relaxed."""
 
 from __future__ import annotations
 
 import random
 
 from scheveningen.models.domain.grid import Grid
-from scheveningen.models.domain.match import Match, PlayedRound
-from scheveningen.models.domain.schedule import Game, Schedule
+from scheveningen.models.domain.match import ColourWish, Match, PlayedRound
+from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.solver.scale.start import Symmetry, bases
 from scheveningen.solver.verify.verifier import verify
 
@@ -49,3 +50,23 @@ def deviation_match(n: int, seed: int, colours: bool) -> Match:
         if verify(prefix).metrics.longest_run <= 2:
             break
     return Match(boards=n, played=tuple(PlayedRound(round=r + 1, games=g) for r, g in enumerate(prefix.rounds)))
+
+
+def white(team: Team, p: int, r: int) -> ColourWish:
+    return ColourWish(Player(team, p), r, Colour.WHITE)
+
+
+def whites_exceed(n: int) -> Match:
+    """A5 White in rounds 1, 2, 4, 6, ...: n/2 + 1 Whites, never three running (rule 1 forced)."""
+    rounds = sorted({1, 2, *range(4, n + 1, 2)})[: (n + 1) // 2 + 1]
+    return Match(boards=n, colours=tuple(white(Team.A, 5, r) for r in rounds))
+
+
+def three_whites(n: int) -> Match:
+    """B3 White in rounds 4, 5 and 6 (rule 2 forced)."""
+    return Match(boards=n, colours=tuple(white(Team.B, 3, r) for r in (4, 5, 6)))
+
+
+def round_unbalanced(n: int) -> Match:
+    """n/2 + 1 A players White in round 7 (rule 3 forced)."""
+    return Match(boards=n, colours=tuple(white(Team.A, a, 7) for a in range(2, n // 2 + 3)))

@@ -8,11 +8,9 @@ import csv
 import io
 import re
 from dataclasses import replace
-from html.parser import HTMLParser
 
-import chess.pgn
 import pytest
-from export_fixtures import make_record
+from export_fixtures import html_text, make_record, read_games
 
 from scheveningen.models.domain.results import GameResult
 from scheveningen.models.domain.roster import Event, EventError
@@ -93,22 +91,11 @@ def test_a_time_control_code_is_checked_and_wins_over_the_text() -> None:
 # --------------------------------------------------------------------------- pairing sheets
 
 
-class _Text(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.chunks: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.chunks.append(data)
-
-
 def sheets(page: str) -> list[str]:
     """The text of each round's pairing sheet, whitespace collapsed."""
     out = []
     for section in re.findall(r'<section class="sheet round".*?</section>', page, flags=re.S):
-        parser = _Text()
-        parser.feed(section)
-        out.append(" ".join(" ".join(parser.chunks).split()))
+        out.append(html_text(section))
     return out
 
 
@@ -170,15 +157,6 @@ def test_markdown_rows_have_the_date_and_time_titles_and_fide_ids() -> None:
 
 
 # --------------------------------------------------------------------------- PGN
-
-
-def read_games(text: str) -> list[chess.pgn.Game]:
-    stream = io.StringIO(text)
-    games = []
-    while (game := chess.pgn.read_game(stream)) is not None:
-        assert not game.errors, game.errors
-        games.append(game)
-    return games
 
 
 def test_pgn_has_time_control_time_and_forfeits_marked_read_by_python_chess() -> None:

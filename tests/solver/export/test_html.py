@@ -14,11 +14,10 @@ import os
 import re
 import shutil
 import subprocess
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from export_fixtures import NAMES_A, NAMES_B, TEAM_A, TEAM_B, make_record
+from export_fixtures import NAMES_A, NAMES_B, TEAM_A, TEAM_B, dom_text, make_record
 
 from scheveningen.models.domain.schedule import Team
 from scheveningen.models.formats.matchrecord import MatchRecord
@@ -89,25 +88,6 @@ def page_texts(pdf: Path) -> list[str]:
     )
     pages = out.stdout.decode("utf-8").split("\f")
     return [" ".join(page.split()) for page in pages if page.strip()]
-
-
-class _Text(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.chunks: list[str] = []
-        self.tags: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append(tag)
-
-    def handle_data(self, data: str) -> None:
-        self.chunks.append(data)
-
-
-def dom_text(html: str) -> tuple[list[str], list[str]]:
-    parser = _Text()
-    parser.feed(html)
-    return parser.chunks, parser.tags
 
 
 # --------------------------------------------------------------------------- without a browser

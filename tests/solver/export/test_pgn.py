@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import re
 from dataclasses import replace
 
-import chess.pgn
 import pytest
-from export_fixtures import TEAM_A, TEAM_B, make_record
+from export_fixtures import TEAM_A, TEAM_B, make_record, read_games
 
 from scheveningen.models.domain.results import GameResult
 from scheveningen.models.domain.roster import Event
@@ -29,15 +27,6 @@ PGN_RESULT = {
 def unescape(value: str) -> str:
     """A tag value as PGN means it: python-chess keeps the standard's \\" and \\\\ escapes as written."""
     return re.sub(r"\\(.)", r"\1", value)
-
-
-def read_games(text: str) -> list[chess.pgn.Game]:
-    stream = io.StringIO(text)
-    games = []
-    while (game := chess.pgn.read_game(stream)) is not None:
-        assert not game.errors, game.errors
-        games.append(game)
-    return games
 
 
 @pytest.mark.parametrize("kind", ["single", "double", "unequal"])

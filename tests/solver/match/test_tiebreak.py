@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
-from html.parser import HTMLParser
 
 import pytest
+from export_fixtures import html_text
 from match_cases import four_boards
 
 from scheveningen.models.domain.results import GameResult
@@ -132,21 +132,6 @@ def test_the_spec_sets_the_tie_break(value: str) -> None:
 def test_the_spec_refuses_an_unknown_tie_break_naming_the_key() -> None:
     with pytest.raises(SpecError, match=r"scoring\.tiebreak.*must be one of board-count, elimination, none"):
         parse_match_setup(SPEC.format(value='"coin toss"'))
-
-
-class _Text(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.chunks: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.chunks.append(data)
-
-
-def html_text(page: str) -> str:
-    parser = _Text()
-    parser.feed(page)
-    return " ".join(" ".join(parser.chunks).split())
 
 
 @pytest.mark.parametrize("tiebreak", ["board-count", "elimination"])

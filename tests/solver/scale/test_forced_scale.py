@@ -6,11 +6,11 @@ from __future__ import annotations
 import time
 
 import pytest
+from scale_cases import round_unbalanced, whites_exceed
 
 from scheveningen.models.domain.grid import Grid
-from scheveningen.models.domain.match import ColourWish, Match
+from scheveningen.models.domain.match import Match
 from scheveningen.models.domain.rules import Rule
-from scheveningen.models.domain.schedule import Colour, Player, Team
 from scheveningen.solver.design import DesignParams
 from scheveningen.solver.scale.conflicts import least_excess
 from scheveningen.solver.scale.driver import design_at_scale
@@ -20,21 +20,6 @@ from scheveningen.solver.verify.verifier import rule_excess, verify
 
 #: One worker and a work limit: the same schedule on every run; the time limit only a safety net.
 PARAMS = DesignParams(time_limit=60, work_limit=0.5, workers=1)
-
-
-def white(team: Team, p: int, r: int) -> ColourWish:
-    return ColourWish(Player(team, p), r, Colour.WHITE)
-
-
-def whites_exceed(n: int) -> Match:
-    """A5 White in rounds 1, 2, 4, 6, ...: n/2 + 1 Whites, never three running (rule 1 forced)."""
-    rounds = sorted({1, 2, *range(4, n + 1, 2)})[: (n + 1) // 2 + 1]
-    return Match(boards=n, colours=tuple(white(Team.A, 5, r) for r in rounds))
-
-
-def round_unbalanced(n: int) -> Match:
-    """n/2 + 1 A players White in round 7 (rule 3 forced)."""
-    return Match(boards=n, colours=tuple(white(Team.A, a, 7) for a in range(2, n // 2 + 3)))
 
 
 @pytest.mark.parametrize(

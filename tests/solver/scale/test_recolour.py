@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 
 import pytest
+from scale_cases import round_unbalanced, three_whites, whites_exceed
 
 from scheveningen.models.domain.grid import Grid
 from scheveningen.models.domain.match import ColourWish, Match
@@ -19,26 +20,6 @@ from scheveningen.solver.scale.start import find_start
 from scheveningen.solver.verify.verifier import rule_excess, verify
 
 RELAXABLE = (Rule.COLOUR_BALANCE, Rule.NO_THREE_IN_A_ROW, Rule.BOARD_BALANCE)
-
-
-def white(team: Team, p: int, r: int) -> ColourWish:
-    return ColourWish(Player(team, p), r, Colour.WHITE)
-
-
-def whites_exceed(n: int) -> Match:
-    """A5 White in rounds 1, 2, 4, 6, ...: n/2 + 1 Whites, never three running (rule 1 forced)."""
-    rounds = sorted({1, 2, *range(4, n + 1, 2)})[: (n + 1) // 2 + 1]
-    return Match(boards=n, colours=tuple(white(Team.A, 5, r) for r in rounds))
-
-
-def three_whites(n: int) -> Match:
-    """B3 White in rounds 4, 5 and 6 (rule 2 forced)."""
-    return Match(boards=n, colours=tuple(white(Team.B, 3, r) for r in (4, 5, 6)))
-
-
-def round_unbalanced(n: int) -> Match:
-    """n/2 + 1 A players White in round 7 (rule 3 forced)."""
-    return Match(boards=n, colours=tuple(white(Team.A, a, 7) for a in range(2, n // 2 + 3)))
 
 
 CASES: list[tuple[Callable[[int], Match], int, Rule]] = [
