@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from scheveningen.models.domain.rules import SettingValue, rule_set_by, switchable
 from scheveningen.models.domain.schedule import Colour, Game, Player, Team
+from scheveningen.models.domain.wording import counted
 
 #: What the designer minimises: the breaks, the breaks shared fairly, or nothing (any schedule).
 Objective = Literal["breaks", "fair", "none"]
@@ -228,7 +229,7 @@ class Match:
             if size < self.boards:
                 raise MatchError(
                     f"teams.{team.value}.size",
-                    f"team {team.value} has {size} player{'s' if size != 1 else ''}, "
+                    f"team {team.value} has {counted(size, 'player')}, "
                     f"fewer than the {self.boards} boards it must fill",
                 )
             info = self.team(team)
@@ -306,7 +307,7 @@ class Match:
             if len(played.games) != self.boards:
                 raise MatchError(
                     where,
-                    f"has {len(played.games)} game{'s' if len(played.games) != 1 else ''}, expected {self.boards}",
+                    f"has {counted(len(played.games), 'game')}, expected {self.boards}",
                 )
             seen: set[Player] = set()
             for board, game in enumerate(played.games, start=1):

@@ -18,6 +18,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scheveningen.models.domain.wording import counted
+
 
 class Team(StrEnum):
     """The two sides of a match."""
@@ -177,9 +179,7 @@ class Schedule(TeamSizes):
             )
         for index, games in enumerate(self.rounds, start=1):
             if len(games) != self.boards:
-                raise ValueError(
-                    f"round {index} has {len(games)} game{'s' if len(games) != 1 else ''}, expected {self.boards}"
-                )
+                raise ValueError(f"round {index} has {counted(len(games), 'game')}, expected {self.boards}")
 
     def games(self) -> Iterator[tuple[int, int, Game]]:
         """Every game as ``(round, board, game)`` with 1-based round and board."""

@@ -52,6 +52,7 @@ from scheveningen.models.domain.results import GameResult, ResultError
 from scheveningen.models.domain.roster import EVENT_FIELDS, PLAYER_FIELDS, Event, EventError, PlayerInfo, RosterError
 from scheveningen.models.domain.rules import Rule, relaxable
 from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
+from scheveningen.models.domain.wording import counted
 
 FORMAT = "scheveningen-match/1"
 
@@ -391,9 +392,7 @@ class MatchRecord:
         if not 1 <= r <= self.rounds:
             raise MatchRecordError(f"there is no round {r} (the match has rounds 1 to {self.rounds})")
         if len(results) != self.boards:
-            raise MatchRecordError(
-                f"round {r} has {self.boards} boards; got {len(results)} result{'s' if len(results) != 1 else ''}"
-            )
+            raise MatchRecordError(f"round {r} has {self.boards} boards; got {counted(len(results), 'result')}")
         new = {(r, board): res for board, res in enumerate(results, start=1)}
         return self.with_results(new, force=force, when=when)
 

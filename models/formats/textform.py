@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from scheveningen.models.domain.schedule import Game, Player, Schedule, Team
+from scheveningen.models.domain.wording import counted
 from scheveningen.models.domain.written import WrittenGame, WrittenSchedule
 
 _ROUND_PREFIX = re.compile(r"^round\s+(\d+)\s*[:.]?\s*", re.IGNORECASE)
@@ -123,8 +124,7 @@ def parse_text(text: str, source: str = "") -> ParsedText:
         if rounds and len(games) != len(rounds[0]):
             raise ScheduleFormatError(
                 line_no,
-                f"round {len(rounds) + 1} has {len(games)} game{'s' if len(games) != 1 else ''} "
-                f"but round 1 has {len(rounds[0])}",
+                f"round {len(rounds) + 1} has {counted(len(games), 'game')} but round 1 has {len(rounds[0])}",
                 source,
             )
         seen: dict[Player, int] = {}
@@ -223,8 +223,7 @@ def read_written(text: str, source: str = "", teams: tuple[int, int] | None = No
         if size < boards:
             raise ScheduleFormatError(
                 None,
-                f"team {team.value} has {size} player{'s' if size != 1 else ''}, "
-                f"fewer than the {boards} boards it must fill",
+                f"team {team.value} has {counted(size, 'player')}, fewer than the {boards} boards it must fill",
                 source,
             )
     equal = sizes[0] == sizes[1] == boards

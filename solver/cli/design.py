@@ -21,6 +21,7 @@ from dataclasses import replace
 from types import FrameType
 
 from scheveningen.models.domain.match import Match, MatchError, RuleSettings
+from scheveningen.models.domain.wording import counted
 from scheveningen.models.formats.matchrecord import MatchFileError, MatchSetup
 from scheveningen.models.formats.tables import UnknownTableError, best_text, published_text
 from scheveningen.models.formats.textform import parse_text
@@ -300,9 +301,7 @@ def _design_reply(result: Result, match: Match, time_limit: float, interrupted: 
             lines = "".join(f"\n  - {line}" for line in result.explanation)
             messages.append(f"impossible: {noun}{rules} cannot hold together:{lines}")
         else:
-            messages.append(
-                f"no schedule on {match.boards} board{'s' if match.boards != 1 else ''} keeps the rules required"
-            )
+            messages.append(f"no schedule on {counted(match.boards, 'board')} keeps the rules required")
         return Reply(EXIT_BROKEN, result.status.value, data=data, messages=messages)
     if not interrupted and not any(m.startswith("no schedule found") for m in messages):
         messages.append(f"no schedule found within {time_limit:g} s")

@@ -36,7 +36,7 @@ from scheveningen.solver.cli.common import (
 )
 from scheveningen.solver.design import DesignBugError
 from scheveningen.solver.io import report
-from scheveningen.solver.io.matchfile import recorded
+from scheveningen.solver.io.matchfile import held_text, recorded
 from scheveningen.solver.verify.equivalence import EquivalenceBugError
 
 
@@ -199,15 +199,13 @@ def _emit(reply: Reply, command: str, fmt: str, output: str | None, force: bool 
     failed = reply.exit_code in (EXIT_BAD_INPUT, EXIT_BUG, EXIT_QUIT)
     rendered = reply.render(command, fmt)
     if rendered and output and not failed and not force and any(held := recorded(output)):
-        what = " and ".join(
-            f"{n} {one if n == 1 else many}"
-            for n, one, many in zip(held, ("result", "history entry"), ("results", "history entries"), strict=True)
-            if n
-        )
         reply = Reply(
             EXIT_BAD_INPUT,
             "error",
-            messages=[f"error: {output} is a match file holding {what}: use --force to replace it, or write elsewhere"],
+            messages=[
+                f"error: {output} is a match file holding {held_text(*held)}: use --force to replace it, "
+                "or write elsewhere"
+            ],
         )
         # An error has no export form: its document is text or JSON, as for any failed run.
         failed, rendered = True, reply.render(command, fmt if fmt in (TEXT, JSON) else TEXT)

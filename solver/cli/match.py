@@ -36,6 +36,7 @@ from scheveningen.models.formats.matchrecord import MatchRecord, MatchRecordErro
 from scheveningen.solver.io import report
 from scheveningen.solver.io.matchfile import (
     check_record,
+    held_text,
     locked_match_file,
     read_match_file,
     results_lost,
@@ -170,13 +171,8 @@ def write_generated(record: MatchRecord, path: str, force: bool = False) -> None
     with locked_match_file(path):
         results, history = results_lost(path, record)
         if (results or history) and not force:
-            held = " and ".join(
-                f"{n} {one if n == 1 else many}"
-                for n, one, many in ((results, "result", "results"), (history, "history entry", "history entries"))
-                if n
-            )
             raise CommandError(
-                f"{path} holds {held} that the new match file would lose: "
+                f"{path} holds {held_text(results, history)} that the new match file would lose: "
                 "use --force to replace it all the same, or write to another file"
             )
         write_match_file(record, path)

@@ -15,6 +15,7 @@ import io
 
 from scheveningen.models.domain.roster import PlayerInfo
 from scheveningen.models.domain.schedule import Team
+from scheveningen.models.domain.wording import counted
 from scheveningen.models.formats.matchrecord import MatchRecord
 from scheveningen.solver.export.common import GameRow, game_rows, match_title
 from scheveningen.solver.match.standings import standings
@@ -119,8 +120,7 @@ def export_text(record: MatchRecord) -> str:
     a, b = record.team_name(Team.A), record.team_name(Team.B)
     lines = [
         match_title(record),
-        f"{a} (team A) - {b} (team B): {record.boards} board{'s' if record.boards != 1 else ''}, "
-        f"{record.rounds} round{'s' if record.rounds != 1 else ''}",
+        f"{a} (team A) - {b} (team B): {counted(record.boards, 'board')}, {counted(record.rounds, 'round')}",
     ]
     score = standings(record)
     rounds: dict[int, list[GameRow]] = {}

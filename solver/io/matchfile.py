@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from scheveningen.models.domain.results import GameResult, ResultError
+from scheveningen.models.domain.wording import counted
 from scheveningen.models.formats.matchrecord import MatchFileError, MatchRecord
 from scheveningen.solver.io.files import UnreadableFileError, read_text_file
 from scheveningen.solver.io.report import write_output
@@ -122,6 +123,12 @@ def recorded(path: str | Path) -> tuple[int, int]:
     other output over it would lose.  ``(0, 0)`` when it is no match file."""
     results, history = _recorded(path)
     return len(results), len(history)
+
+
+def held_text(results: int, history: int) -> str:
+    """What a match file holds that a write over it would lose, in words: "4 results and 1 history entry"."""
+    parts = (counted(results, "result"), counted(history, "history entry", "history entries"))
+    return " and ".join(part for n, part in zip((results, history), parts, strict=True) if n)
 
 
 def _recorded(path: str | Path) -> tuple[list[object], list[object]]:

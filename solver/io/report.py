@@ -11,6 +11,7 @@ from importlib import metadata
 from pathlib import Path
 
 from scheveningen.models.domain.schedule import Schedule, Team
+from scheveningen.models.domain.wording import counted
 from scheveningen.models.domain.written import WrittenSchedule
 from scheveningen.models.formats.textform import format_text
 from scheveningen.solver.design.params import Result
@@ -50,7 +51,7 @@ def result_header(result: Result) -> list[str]:
     else:
         where = f"teams of {match.size_a} and {match.size_b} players; a player missing from a round sits out"
     lines = [
-        f"# Scheveningen system: {kind}schedule for a match on {match.boards} board{'s' if match.boards != 1 else ''}.",
+        f"# Scheveningen system: {kind}schedule for a match on {counted(match.boards, 'board')}.",
         f"# One line a round; {where}.",
         '# In "X-Y", X has White.',
         f"# Designed by {TOOL} {tool_version()} (OR-Tools CP-SAT {ortools_version()}), seed {result.params.seed}, "
@@ -146,17 +147,15 @@ def verdict_text(verdict: Verdict, name: str = "") -> str:
     schedule = verdict.schedule
     teams = "" if schedule.equal_teams else f", teams of {schedule.team_a} and {schedule.team_b}"
     lines[0] += (
-        f" {schedule.boards} board{'s' if schedule.boards != 1 else ''}, "
-        f"{schedule.n_rounds} round{'s' if schedule.n_rounds != 1 else ''}{teams}"
+        f" {counted(schedule.boards, 'board')}, "
+        f"{counted(schedule.n_rounds, 'round')}{teams}"
         f"{', double round' if verdict.double else ''}"
     )
     lines.append(f"verdict: {'ok' if verdict.ok else 'BROKEN'}")
     lines += [f"note: {note}" for note in verdict.notes if "relaxed" not in note]
     for rule, rv in verdict.rules.items():  # every rule of the registry, as checked, by number
         if rule.counted:  # the objective, measured by the metrics: the breaks
-            lines.append(
-                f"rule {int(rule)} {verdict.title(rule)}: {m.total_breaks} break{'s' if m.total_breaks != 1 else ''}"
-            )
+            lines.append(f"rule {int(rule)} {verdict.title(rule)}: {counted(m.total_breaks, 'break')}")
             continue
         lines.append(f"rule {int(rule)} {verdict.title(rule)}: {rv.status}")
         if rv.excuse:

@@ -104,6 +104,7 @@ from scheveningen.models.domain.match import (
 )
 from scheveningen.models.domain.roster import EVENT_FIELDS, PLAYER_FIELDS, Event, EventError, PlayerInfo, RosterError
 from scheveningen.models.domain.schedule import Colour, Player, Team
+from scheveningen.models.domain.wording import counted
 from scheveningen.models.formats.matchrecord import TIEBREAKS, MatchRecord, MatchRecordError, MatchSetup, Scoring
 from scheveningen.models.formats.textform import ScheduleFormatError, parse_text
 from scheveningen.solver.io.files import MAX_SPEC_BYTES, UnreadableFileError, display_name, read_text_file
@@ -426,13 +427,13 @@ class _Context:
         if parsed.boards != boards:
             raise self.reader.fail(
                 path,
-                f"the played rounds have {parsed.boards} game{'s' if parsed.boards != 1 else ''} a round, "
-                f"the match {boards} board{'s' if boards != 1 else ''}",
+                f"the played rounds have {counted(parsed.boards, 'game')} a round, "
+                f"the match {counted(boards, 'board')}",
             )
         if parsed.n_rounds > self.rounds:
             raise self.reader.fail(
                 path,
-                f"{parsed.n_rounds} round{'s' if parsed.n_rounds != 1 else ''} played, but the match has {self.rounds}",
+                f"{counted(parsed.n_rounds, 'round')} played, but the match has {self.rounds}",
             )
         out = []
         for r, games in enumerate(parsed.rounds, start=1):
@@ -473,7 +474,7 @@ class _Context:
                 raise self.reader.fail(
                     "played.rounds",
                     f"{file} has results in round {later[0]}, "
-                    f"after the {taken} round{'s' if taken != 1 else ''} taken: "
+                    f"after the {counted(taken, 'round')} taken: "
                     "they would be lost (take that round too, or clear its results with schev result --clear)",
                 )
         else:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scheveningen.models.domain.schedule import Team
+from scheveningen.models.domain.wording import counted
 from scheveningen.models.formats.matchrecord import json_number
 from scheveningen.solver.match.standings import PlayerScore, RoundScore, Standings, TieBreakScore
 
@@ -41,7 +42,7 @@ def verdict(s: Standings) -> str:
     if s.recorded == 0:
         return "No results yet."
     if s.decided:
-        early = "" if left == 0 else f" (decided with {left} game{'s' if left != 1 else ''} still to play)"
+        early = "" if left == 0 else f" (decided with {counted(left, 'game')} still to play)"
         if s.winner is None:
             return f"The match is drawn, {points(lead_a)}-{points(lead_b)} on {unit}."
         winner, loser = (a, b) if s.winner is Team.A else (b, a)
@@ -51,7 +52,7 @@ def verdict(s: Standings) -> str:
             )
         high, low = max(lead_a, lead_b), min(lead_a, lead_b)
         return f"{winner} won against {loser}, {points(high)}-{points(low)} on {unit}{early}."
-    still = f"{left} game{'s' if left != 1 else ''} to play"
+    still = f"{counted(left, 'game')} to play"
     if lead_a == lead_b:
         return f"Level at {points(lead_a)}-{points(lead_b)} on {unit}, {still}."
     leader = a if lead_a > lead_b else b
@@ -72,7 +73,7 @@ def tiebreak_line(s: Standings) -> str | None:
     else:
         shown = tb.dropped or len(tb.a)
         steps = [
-            f"without the bottom {k} board{'s' if k != 1 else ''} {points(x)}-{points(y)}"
+            f"without the bottom {counted(k, 'board')} {points(x)}-{points(y)}"
             for k, (x, y) in enumerate(zip(tb.a[:shown], tb.b[:shown], strict=True), start=1)
         ]
         detail = f"bottom-board elimination (FIDE BBE), {a}-{b}: " + ", ".join(steps or ["one board, nothing to drop"])
@@ -83,7 +84,7 @@ def round_row(rs: RoundScore) -> list[str]:
     if rs.recorded == 0:
         return [str(rs.round), "-", "-", "-", "-", "no results yet"]
     mp = "-" if rs.match_points_a is None else f"{points(rs.match_points_a)}-{points(rs.match_points_b or 0)}"
-    status = "" if rs.complete else f"{rs.recorded}/{rs.games} result{'s' if rs.games != 1 else ''}"
+    status = "" if rs.complete else f"{rs.recorded}/{counted(rs.games, 'result')}"
     return [
         str(rs.round),
         f"{points(rs.points_a)}-{points(rs.points_b)}",
@@ -125,7 +126,7 @@ def _score_line(s: Standings) -> str:
         f"{a} {points(s.points_a)} - {points(s.points_b)} {b} on board points; "
         f"match points {points(s.match_points_a)} - {points(s.match_points_b)} "
         f"({points(sc.win)}/{points(sc.draw)}/{points(sc.loss)} for a round won/drawn/lost); "
-        f"{s.recorded} of {s.games} result{'s' if s.games != 1 else ''}"
+        f"{s.recorded} of {counted(s.games, 'result')}"
     )
 
 

@@ -27,6 +27,7 @@ from functools import cache
 from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
 from scheveningen.models.domain.rules import Rule, relaxable
 from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
+from scheveningen.models.domain.wording import counted
 from scheveningen.models.domain.written import WrittenGame, WrittenSchedule
 
 #: What the verifier reads: a well-formed schedule, or the games as a file writes them.
@@ -251,8 +252,8 @@ def check_complete(schedule: Checkable, double: bool) -> list[Violation]:
     for r, games in enumerate(written.rounds, start=1):
         if len(games) != written.boards:
             kind = "short" if len(games) < written.boards else "over-full"
-            played = f"{len(games)} game{'s' if len(games) != 1 else ''}"
-            boards = f"{written.boards} board{'s' if written.boards != 1 else ''}"
+            played = f"{counted(len(games), 'game')}"
+            boards = f"{counted(written.boards, 'board')}"
             out.append(Violation(rule, f"round {r} is {kind}: {played} on {boards}", round=r))
         boards_used: dict[int, int] = {}
         seen: dict[Player, list[int]] = {}
@@ -362,7 +363,7 @@ def _check_sit_outs_in_turn(schedule: WrittenSchedule) -> list[Violation]:
                 out.append(
                     Violation(
                         Rule.COMPLETE,
-                        f"after round {r} {', '.join(most)} sat out {high} round{'s' if high != 1 else ''} "
+                        f"after round {r} {', '.join(most)} sat out {counted(high, 'round')} "
                         f"but a teammate only {low}; "
                         "players must sit out in turn",
                         most[0],
