@@ -192,12 +192,12 @@ def _format_asked(argv: Sequence[str]) -> str:
 def _emit(reply: Reply, command: str, fmt: str, output: str | None, force: bool = False) -> int:
     """Messages to standard error; the output in its format to --output or standard output.
 
-    A failed run (exit 2, 70 or 130) writes no output file: its JSON document goes to standard output.
-    Nor does a run whose --output is a match file holding results, unless --force: a report written
-    over it would lose them.  Returns the exit code, which that refusal turns into 2.
+    A failed run (exit 2, 70 or 130) writes no output file: its document goes to standard output, as
+    text or JSON (an error has no export form).  Nor does a run whose --output is a match file holding
+    results, unless --force: a report written over it would lose them.  Returns the exit code, which
+    that refusal turns into 2.
     """
-    failed = reply.exit_code in (EXIT_BAD_INPUT, EXIT_BUG, EXIT_QUIT)
-    rendered = reply.render(command, fmt)
+    failed, rendered = _rendered(reply, command, fmt)
     if rendered and output and not failed and not force and any(held := recorded(output)):
         reply = Reply(
             EXIT_BAD_INPUT,
@@ -207,13 +207,19 @@ def _emit(reply: Reply, command: str, fmt: str, output: str | None, force: bool 
                 "or write elsewhere"
             ],
         )
-        # An error has no export form: its document is text or JSON, as for any failed run.
-        failed, rendered = True, reply.render(command, fmt if fmt in (TEXT, JSON) else TEXT)
+        failed, rendered = _rendered(reply, command, fmt)
     for message in reply.messages:
         print(f"schev: {message}", file=sys.stderr)
     if rendered:
         report.write_output(rendered, None if failed else output)
     return reply.exit_code
+
+
+def _rendered(reply: Reply, command: str, fmt: str) -> tuple[bool, str]:
+    """Whether the run failed, and its document: in ``fmt``, or as text where a failure meets an
+    export format."""
+    failed = reply.exit_code in (EXIT_BAD_INPUT, EXIT_BUG, EXIT_QUIT)
+    return failed, reply.render(command, TEXT if failed and fmt not in (TEXT, JSON) else fmt)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -239,8 +245,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             reply = Reply(EXIT_BUG, "bug", messages=[f"INTERNAL ERROR (please report): {error}"])
         except KeyboardInterrupt:  # outside a search (reading a huge file, say): nothing to keep
             reply = Reply(EXIT_QUIT, "interrupted", messages=["interrupted"])
-        if fmt not in (TEXT, JSON) and reply.exit_code in (EXIT_BAD_INPUT, EXIT_BUG, EXIT_QUIT):
-            fmt = TEXT  # an error has no export form
         try:
             code = _emit(reply, command, fmt, output, force)
         except BrokenPipeError:

@@ -207,3 +207,14 @@ def test_no_export_is_written_over_a_match_file_holding_results(
     code, _, err = run(capsys, "export", str(path), "--format", fmt, "--output", str(path))
     assert code == 2 and "holding 4 results" in err and "--force" in err
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("fmt", ["csv", "md", "html", "trf", "pgn"])
+def test_an_export_to_an_unwritable_place_is_one_clear_line_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    path = match_file(tmp_path)
+    target = tmp_path / "no such folder" / f"out.{fmt}"
+    code, _, err = run(capsys, "export", str(path), "--format", fmt, "--output", str(target))
+    assert code == 2 and f"cannot write {target}" in err
+    assert not target.parent.exists()
