@@ -27,8 +27,7 @@ games are placed where the phases agree.
 
 from __future__ import annotations
 
-import networkx as nx
-
+from scheveningen.models.constructions.matchings import split_into_matchings
 from scheveningen.models.domain.schedule import Schedule
 
 
@@ -423,31 +422,6 @@ def _special_rows(n: int, h: int) -> dict[str, list[Label]]:
     }
 
 
-def _split_into_matchings(free: list[list[int]], degree: int) -> list[dict[int, int]]:
-    """Split a ``degree``-regular bipartite graph (A player i -> rounds ``free[i]``) into perfect matchings.
-
-    A regular bipartite graph always has a perfect matching (Hall), and removing one
-    leaves a regular graph (Koenig's theorem), so ``degree`` rounds of Hopcroft-Karp
-    do it.  Returns, for every A player, matching number -> round.
-    """
-    # Integer nodes (A player i is i, round r is size + r): integers hash the same in every process,
-    # so the matchings, and hence the schedule, do not depend on Python's string hash seed.
-    size = len(free)
-    graph = nx.Graph()
-    players = list(range(size))
-    graph.add_nodes_from(players)
-    graph.add_edges_from((i, size + r) for i, rounds in enumerate(free) for r in rounds)
-    split: list[dict[int, int]] = [{} for _ in free]
-    for number in range(degree):
-        matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=players)
-        for i, player in enumerate(players):
-            if player not in matching:
-                raise RuntimeError("the free rounds do not form a regular bipartite graph (bug)")
-            split[i][number] = matching[player] - size
-            graph.remove_edge(player, matching[player])
-    return split
-
-
 def phase_matchings(n: int) -> Schedule:
     """For n = 2m = 2 mod 4, n >= 14: n + 8 breaks, optimal (docs/bounds.md, fact 13).
 
@@ -474,7 +448,7 @@ def phase_matchings(n: int) -> Schedule:
     Step 2, the alternators.  Without the special games, every round has m - 2 A players
     left with phase + and every A player has m - 2 rounds left with phase +: an
     (m - 2)-regular bipartite graph between A players and rounds.  Its split into perfect
-    matchings (:func:`_split_into_matchings`) gives one matching to each B player who is +
+    matchings (:func:`split_into_matchings`) gives one matching to each B player who is +
     all match, and likewise for phase -.  So every pair meets once.
 
     Breaks: team A 4h + 2 * 2 = n + 2, team B 2 + 2 + 1 + 1 = 6; n + 8 in all.  For 6
@@ -497,8 +471,10 @@ def phase_matchings(n: int) -> Schedule:
         adj = [[r for r in range(n) if z[lab][r] == sign and opp[r][i] is None] for i, lab in enumerate(labels)]
         if any(len(rs) != m - 2 for rs in adj):
             raise RuntimeError("alternator graph is not regular (bug)")
-        for i, colours in enumerate(_split_into_matchings(adj, m - 2)):
-            for c, r in colours.items():
+        # The free rounds of the A players form an (m - 2)-regular bipartite graph; each perfect
+        # matching of its split goes to one alternating B player.
+        for c, matching in enumerate(split_into_matchings(adj, m - 2)):
+            for i, r in enumerate(matching):
                 opp[r][i] = first + c
     pairings = []
     for r in range(n):
