@@ -35,8 +35,8 @@ def test_the_split_uses_every_edge_once_in_perfect_matchings(size: int, data: st
         assert sorted(m[i] for m in matchings) == graph[i]  # every edge exactly once
 
 
-def test_a_matching_needs_augmenting_paths_where_the_greedy_pass_blocks() -> None:
-    # Greedy takes 0-0 and then 1 has nothing left; the augmenting path 1-0-0-1 fixes it.
+def test_a_matching_takes_an_augmenting_path_where_the_first_phase_blocks() -> None:
+    # The first phase matches 0-0, and 1 has nothing left; the augmenting path 1-0-0-1 fixes it.
     assert perfect_matching([[0, 1], [0]]) == [1, 0]
 
 
