@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import TYPE_CHECKING
 
 from scheveningen.models.domain.schedule import count_breaks
+
+if TYPE_CHECKING:
+    from scheveningen.models.domain.match import Match
 
 
 def analytic_break_bound(boards: int, double: bool = False, colour_balance: bool = True) -> int:
@@ -494,3 +498,9 @@ def multiple_break_bound(p: int, k: int) -> int:
         return 0
     c = p // k
     return k if k % 2 == 0 else (k + 1) // 2 + max(0, (k - c) // 2)
+
+
+def forced_unequal_breaks(match: Match) -> int:
+    """The breaks every single round of ``match``'s unequal teams has whatever the rules (k + 1 against
+    k: at least k - 1, :func:`unequal_break_bound` with no rule assumed); 0 for a double round."""
+    return 0 if match.double else unequal_break_bound(match.size_a, match.size_b, match.boards)

@@ -9,19 +9,21 @@ from __future__ import annotations
 
 import math
 import time
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING
 
 from scheveningen.models.bounds.proven import even_break_bound, proven_break_bound, unequal_break_bound
-from scheveningen.models.cpsat.model import MatchModel
 from scheveningen.models.domain.match import Match, Objective
 from scheveningen.models.domain.rules import Rule, relaxable
 from scheveningen.models.domain.schedule import Schedule
 from scheveningen.models.formats.tables import best_sizes, best_stated_bound
 from scheveningen.solver.design.params import DesignBugError, Result, Status
 from scheveningen.solver.design.run import DesignRun
-from scheveningen.solver.scale.driver import played_bound
-from scheveningen.solver.verify.verifier import rule_excess, verify
+from scheveningen.solver.verify.verifier import Verdict, rule_excess, verify
+
+if TYPE_CHECKING:  # a result is packaged without loading OR-Tools where nothing was searched
+    from ortools.sat.python import cp_model
+
+    from scheveningen.models.cpsat.model import MatchModel
 
 
 def verify_and_report(
@@ -33,6 +35,7 @@ def verify_and_report(
     least: set[Rule] | None = None,
     notes: dict[Rule, str] | None = None,
     unproven: frozenset[Rule] = frozenset(),
+    verdict: Verdict | None = None,
 ) -> Result:
     """Verify the schedule, then package it with its status and the best proven bound.
 
@@ -46,11 +49,14 @@ def verify_and_report(
     the least") are the result's ``unproven``.
 
     The status is ``optimal`` when the breaks meet the proven bound and, with the
-    "fair" objective, the solver also proved the split between the teams best.
+    "fair" objective, the solver also proved the split between the teams best.  ``verdict``, where
+    given, is the verifier's verdict on ``schedule`` for the run's match (with nothing relaxed), which
+    the caller has already: it is not checked again.
     """
     match = run.match
     relaxed = relaxed or {}
-    verdict = verify(schedule, double=match.double, match=match, declared_relaxed=relaxed)
+    if verdict is None or relaxed:
+        verdict = verify(schedule, double=match.double, match=match, declared_relaxed=relaxed)
     problems = [v.message for v in verdict.violations() if v.rule not in relaxed]
     problems += [f"request not kept: {text}" for text in verdict.requests]
     for rule, amount in relaxed.items():
@@ -161,7 +167,10 @@ def proven_bound(match: Match, relaxed: dict[Rule, int], solver_bound: int = 0) 
             match.size_a, match.size_b, match.boards, match.double, board_balance=balance, colour_balance=colours
         )
         return max(bound, unequal)
-    bound = max(bound, played_bound(match))
+    if match.played:  # the bound of the rounds played (its search is loaded only where there are some)
+        from scheveningen.solver.scale.driver import played_bound
+
+        bound = max(bound, played_bound(match))
     if match.rules.board_balance and Rule.BOARD_BALANCE not in relaxed:
         colour_balance = match.rules.colour_balance and Rule.COLOUR_BALANCE not in relaxed
         bound = max(bound, proven_break_bound(match.boards, match.double, colour_balance))

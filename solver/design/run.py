@@ -11,11 +11,8 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ortools.sat.python import cp_model
-
-from scheveningen.models.cpsat.cpsolver import new_solver
-from scheveningen.models.cpsat.model import MatchModel, ModelOptions
 from scheveningen.models.domain.match import Match, Objective
 from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Schedule
@@ -23,36 +20,23 @@ from scheveningen.solver.design.params import Result
 from scheveningen.solver.run import stop
 from scheveningen.solver.run.params import DesignParams, ProgressCallback
 
+if TYPE_CHECKING:  # OR-Tools is loaded by the first model built, not by a run that never searches
+    from ortools.sat.python import cp_model
+
+    from scheveningen.models.cpsat.model import MatchModel, ModelOptions
+    from scheveningen.solver.verify.verifier import Verdict
+
 
 @dataclass(frozen=True)
 class Start:
-    """A verified schedule to start from (or to answer with), and its breaks."""
+    """A verified schedule to start from (or to answer with), and its breaks.  ``verdict``: the
+    verifier's verdict on it for the run's own match, where the check that admitted it was that
+    one, so that answering with the start checks it once (a 100-board check is a noticeable part
+    of a plain design's whole run)."""
 
     schedule: Schedule
     breaks: int
-
-
-class _Progress(cp_model.CpSolverSolutionCallback):
-    """Reports (breaks, bound, seconds) on every new solution and every better bound."""
-
-    def __init__(self, callback: ProgressCallback, started: float, incumbent: float) -> None:
-        super().__init__()
-        self._callback = callback
-        self._started = started
-        self._objective = incumbent
-        self._bound = 0.0
-
-    def on_solution_callback(self) -> None:
-        self._objective = self.objective_value
-        self._bound = self.best_objective_bound
-        self._report()
-
-    def on_bound(self, bound: float) -> None:
-        self._bound = bound
-        self._report()
-
-    def _report(self) -> None:
-        self._callback(self._objective, self._bound, time.monotonic() - self._started)
+    verdict: Verdict | None = None
 
 
 @dataclass
@@ -122,6 +106,8 @@ class DesignRun:
         symmetry_breaking: bool | None = None,
     ) -> ModelOptions:
         """The options of a model of this run's match (or of ``match``, a variant of it)."""
+        from scheveningen.models.cpsat.model import ModelOptions
+
         match = self.match if match is None else match
         return ModelOptions(
             boards=match.boards,
@@ -136,6 +122,9 @@ class DesignRun:
     def solve(
         self, mm: MatchModel, show_progress: bool = False, incumbent: float = math.inf
     ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+        from scheveningen.models.cpsat.cpsolver import new_solver
+        from scheveningen.solver.run.progress import SolveProgress
+
         solver = new_solver(
             workers=self.params.workers,
             seed=self.params.seed,
@@ -143,7 +132,7 @@ class DesignRun:
             work=self.params.work_limit,
         )
         if show_progress and self.progress is not None:
-            reporter = _Progress(self.progress, self.started, incumbent)
+            reporter = SolveProgress(self.progress, self.started, incumbent)
             solver.best_bound_callback = reporter.on_bound
             return solver, stop.solve(solver, mm.model, reporter)
         return solver, stop.solve(solver, mm.model)

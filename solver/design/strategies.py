@@ -30,10 +30,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from scheveningen.models.bounds.proven import forced_unequal_breaks
 from scheveningen.models.constructions import two_boards
 from scheveningen.models.domain.match import Match, MatchError, Objective, RuleSettings
 from scheveningen.models.domain.rules import Search, honours
-from scheveningen.solver.design.explain import explained, requests_can_hold
 from scheveningen.solver.design.params import (
     MAX_BOARDS,
     MIN_BOARDS,
@@ -44,13 +44,10 @@ from scheveningen.solver.design.params import (
     Status,
     check_size,
 )
-from scheveningen.solver.design.relax import design_relaxed
 from scheveningen.solver.design.results import unknown
 from scheveningen.solver.design.run import DesignRun
-from scheveningen.solver.design.stages import at_scale, fair, shortcuts, unequal
-from scheveningen.solver.design.stages.search import plain_start, search
+from scheveningen.solver.design.stages.start import plain_start
 from scheveningen.solver.run.params import DesignInputError, DesignParams, ProgressCallback
-from scheveningen.solver.scale.driver import FULL_MODEL_BOARDS
 
 #: Equal teams with requests go through the organisers' stage (``solver/scale/driver.py``) from this many
 #: boards on; below, the full model is quick.  The "fair" objective with requests designs for fewest
@@ -64,12 +61,14 @@ class Strategy:
 
     ``first``, where set, gives a variant of the match that the table designs before ``run``, which
     finds that answer as ``run.first``.  ``searches``: the searches besides the CP-SAT model that the
-    stage relies on; the entry runs only where each honours every rule the match switches on."""
+    stage relies on; the entry runs only where each honours every rule the match switches on.
+    ``thresholds`` words the sizes and time shares that decide what the stage does (read from the
+    stage's own constants, so called only when wanted: it loads the stage)."""
 
     name: str
     applies: Callable[[DesignRun], bool]
     run: Callable[[DesignRun], Result | None]
-    thresholds: str = ""
+    thresholds: Callable[[], str] | None = None
     first: Callable[[DesignRun], DesignRun] | None = None
     searches: frozenset[Search] = frozenset()
 
@@ -143,11 +142,11 @@ def _runs_of_one_unequal(run: DesignRun) -> bool:
 
 
 def _runs_of_one_no_break_forced(run: DesignRun) -> bool:
-    return _runs_of_one_unequal(run) and unequal.forced_breaks(run.match) == 0
+    return _runs_of_one_unequal(run) and forced_unequal_breaks(run.match) == 0
 
 
 def _runs_of_one_breaks_forced(run: DesignRun) -> bool:
-    return _runs_of_one_unequal(run) and unequal.forced_breaks(run.match) > 0
+    return _runs_of_one_unequal(run) and forced_unequal_breaks(run.match) > 0
 
 
 def _double_with_requests(run: DesignRun) -> bool:
@@ -167,11 +166,125 @@ def _unequal_teams(run: DesignRun) -> bool:
     return run.shortcuts and not run.match.equal_teams
 
 
+# --------------------------------------------------------------------------- the stages, loaded when they run
+# A stage's module is imported when its entry first runs (most load OR-Tools and the searches at
+# scale), so that a plain match which the plain start answers is designed without loading a solver.
+# The thresholds are words for ``--verbose`` and the docs, read from the stages' own constants.
+
+
+def _fair_split(run: DesignRun) -> Result | None:
+    from scheveningen.solver.design.stages import fair
+
+    return fair.split_after_breaks(run)
+
+
+def _fair_breaks_first(run: DesignRun) -> DesignRun:
+    from scheveningen.solver.design.stages import fair
+
+    return fair.breaks_first(run)
+
+
+def _fair_thresholds() -> str:
+    from scheveningen.solver.design.stages import fair
+    from scheveningen.solver.scale.driver import FULL_MODEL_BOARDS
+
+    return (
+        f"from {SCALE_MIN_BOARDS} boards for a single round of equal teams with runs of two; the split is "
+        f"searched for single rounds below {FULL_MODEL_BOARDS} boards, with {1 - fair.FAIR_BREAKS_SHARE:.0%} "
+        "of the time"
+    )
+
+
+def _at_scale(run: DesignRun) -> Result | None:
+    from scheveningen.solver.design.stages import at_scale
+
+    return at_scale.at_scale(run)
+
+
+def _at_scale_thresholds() -> str:
+    from scheveningen.solver.scale.driver import FULL_MODEL_BOARDS
+
+    return f"from {SCALE_MIN_BOARDS} boards; below {FULL_MODEL_BOARDS} the full model is its fallback"
+
+
+def _against_two_relaxed(run: DesignRun) -> Result | None:
+    from scheveningen.solver.design.stages import shortcuts
+
+    return shortcuts.against_two_relaxed(run)
+
+
+def _runs_of_one(run: DesignRun) -> Result | None:
+    from scheveningen.solver.design.stages import shortcuts
+
+    return shortcuts.runs_of_one(run)
+
+
+def _unequal_without_a_break(run: DesignRun) -> Result | None:
+    from scheveningen.solver.design.stages import unequal
+
+    return unequal.without_a_break_or_relaxed(run)
+
+
+def _unequal_runs_thresholds() -> str:
+    from scheveningen.solver.design.stages import unequal
+
+    return (
+        f"the construction within {unequal.UNEQUAL_CONSTRUCTION_SHARE:.0%} of the time limit "
+        f"({unequal.DEALT_CONSTRUCTION_SHARE:.0%} where team B is dealt); the full model then "
+        f"{unequal.RUNS_SEARCH_SHARE:.0%} of the time left"
+    )
+
+
+def _unequal_runs_of_one_relaxed(run: DesignRun) -> Result | None:
+    from scheveningen.solver.design.stages import unequal
+
+    return unequal.runs_of_one_relaxed(run)
+
+
+def _unequal_runs_of_two(run: DesignRun) -> DesignRun:
+    from scheveningen.solver.design.stages import unequal
+
+    return unequal.runs_of_two(run)
+
+
+def _double_with_requests_stage(run: DesignRun) -> Result | None:
+    from scheveningen.solver.design.stages import at_scale
+
+    return at_scale.double_with_requests(run)
+
+
+def _double_thresholds() -> str:
+    from scheveningen.solver.design.stages import at_scale
+
+    return (
+        f"at scale on the double round itself from {at_scale.DOUBLE_SCALE_BOARDS} boards; below, the folded "
+        f"design has {at_scale.SMALL_FOLD_SHARE:.0%} of the time and the full model the rest"
+    )
+
+
+def _unequal_stage(run: DesignRun) -> Result | None:
+    from scheveningen.solver.design.stages import unequal
+
+    return unequal.unequal_stage(run)
+
+
+def _unequal_thresholds() -> str:
+    from scheveningen.solver.design.stages import unequal
+
+    return (
+        f"the construction within {unequal.UNEQUAL_CONSTRUCTION_SHARE:.0%} of the time limit "
+        f"({unequal.DEALT_CONSTRUCTION_SHARE:.0%} where team B is dealt); the layout alone with "
+        f"{unequal.LAST_LAYOUT_SECONDS:g} s left or more"
+    )
+
+
 def _no_room(run: DesignRun) -> Result | None:
     return None if run.room_to_build() else unknown(run)
 
 
 def _requests_impossible(run: DesignRun) -> Result | None:
+    from scheveningen.solver.design.explain import explained, requests_can_hold
+
     return None if requests_can_hold(run) else explained(run)
 
 
@@ -180,7 +293,21 @@ def _out_of_time(run: DesignRun) -> Result | None:
 
 
 def _full_model(run: DesignRun) -> Result | None:
+    from scheveningen.solver.design.stages.search import search
+
     return search(run, run.plain_start)
+
+
+def _strict_explanation(run: DesignRun) -> Result | None:
+    from scheveningen.solver.design.explain import explained
+
+    return explained(run)
+
+
+def _least_relaxation(run: DesignRun) -> Result | None:
+    from scheveningen.solver.design.relax import design_relaxed
+
+    return design_relaxed(run)
 
 
 #: The table, in the order tried.
@@ -189,64 +316,49 @@ STRATEGIES: tuple[Strategy, ...] = (
     Strategy(
         "fewest breaks first, then the fair split",
         _fair_with_requests,
-        fair.split_after_breaks,
-        thresholds=(
-            f"from {SCALE_MIN_BOARDS} boards for a single round of equal teams with runs of two; the split is "
-            f"searched for single rounds below {FULL_MODEL_BOARDS} boards, with {1 - fair.FAIR_BREAKS_SHARE:.0%} "
-            "of the time"
-        ),
-        first=fair.breaks_first,
+        _fair_split,
+        thresholds=_fair_thresholds,
+        first=_fair_breaks_first,
         searches=frozenset({Search.SHORTCUTS}),
     ),
     # Equal teams, a single round, requests: start from an image of the best design, repair, improve.
     Strategy(
         "organisers' stage at scale",
         _organisers_single_round,
-        at_scale.at_scale,
-        thresholds=f"from {SCALE_MIN_BOARDS} boards; below {FULL_MODEL_BOARDS} the full model is its fallback",
+        _at_scale,
+        thresholds=_at_scale_thresholds,
         searches=_AT_SCALE,
     ),
     # Proven answers known at once.
-    Strategy("p = 2 mod 4 against 2 on 2 boards", _against_two, shortcuts.against_two_relaxed, searches=_SHORTCUTS),
-    Strategy("runs of one, equal teams", _runs_of_one_equal, shortcuts.runs_of_one, searches=_SHORTCUTS | _AT_SCALE),
+    Strategy("p = 2 mod 4 against 2 on 2 boards", _against_two, _against_two_relaxed, searches=_SHORTCUTS),
+    Strategy("runs of one, equal teams", _runs_of_one_equal, _runs_of_one, searches=_SHORTCUTS | _AT_SCALE),
     Strategy(
         "runs of one, unequal teams, no break forced",
         _runs_of_one_no_break_forced,
-        unequal.without_a_break_or_relaxed,
-        thresholds=(
-            f"the construction within {unequal.UNEQUAL_CONSTRUCTION_SHARE:.0%} of the time limit "
-            f"({unequal.DEALT_CONSTRUCTION_SHARE:.0%} where team B is dealt); the full model then "
-            f"{unequal.RUNS_SEARCH_SHARE:.0%} of the time left"
-        ),
+        _unequal_without_a_break,
+        thresholds=_unequal_runs_thresholds,
         searches=_SHORTCUTS,
     ),
     # Every schedule has breaks, so runs of one cannot hold: the table designs runs of two first.
     Strategy(
         "runs of one, unequal teams, breaks forced",
         _runs_of_one_breaks_forced,
-        unequal.runs_of_one_relaxed,
-        first=unequal.runs_of_two,
+        _unequal_runs_of_one_relaxed,
+        first=_unequal_runs_of_two,
         searches=_SHORTCUTS,
     ),
     Strategy(
         "double round with requests",
         _double_with_requests,
-        at_scale.double_with_requests,
-        thresholds=(
-            f"at scale on the double round itself from {at_scale.DOUBLE_SCALE_BOARDS} boards; below, the folded "
-            f"design has {at_scale.SMALL_FOLD_SHARE:.0%} of the time and the full model the rest"
-        ),
+        _double_with_requests_stage,
+        thresholds=_double_thresholds,
         searches=_SHORTCUTS | _AT_SCALE,
     ),
     Strategy(
         "unequal teams",
         _unequal_teams,
-        unequal.unequal_stage,
-        thresholds=(
-            f"the construction within {unequal.UNEQUAL_CONSTRUCTION_SHARE:.0%} of the time limit "
-            f"({unequal.DEALT_CONSTRUCTION_SHARE:.0%} where team B is dealt); the layout alone with "
-            f"{unequal.LAST_LAYOUT_SECONDS:g} s left or more"
-        ),
+        _unequal_stage,
+        thresholds=_unequal_thresholds,
         searches=_SHORTCUTS,
     ),
     # The plain match's construction or best known design, the answer where searching cannot improve it.
@@ -262,8 +374,8 @@ STRATEGIES: tuple[Strategy, ...] = (
     Strategy("out of time", _always, _out_of_time),
     Strategy("full model search", _always, _full_model),
     # No schedule keeps every rule: with --strict, why; otherwise the least relaxation in priority order.
-    Strategy("strict explanation", lambda run: run.params.strict, explained),
-    Strategy("least relaxation", _always, design_relaxed),
+    Strategy("strict explanation", lambda run: run.params.strict, _strict_explanation),
+    Strategy("least relaxation", _always, _least_relaxation),
 )
 
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from scheveningen.models.cpsat.model import Formulation
+if TYPE_CHECKING:  # the model module loads OR-Tools; the parameters are read by commands that never search
+    from scheveningen.models.cpsat.model import Formulation
 
 #: Called with (breaks of the incumbent, proven bound, seconds elapsed) as the solve improves.
 ProgressCallback = Callable[[float, float, float], None]

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import TYPE_CHECKING
 
-from ortools.sat.python import cp_model
+if TYPE_CHECKING:  # the stop flag is set by commands that have not loaded a solver
+    from ortools.sat.python import cp_model
 
 _requested = threading.Event()
 _lock = threading.Lock()

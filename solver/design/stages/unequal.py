@@ -7,11 +7,10 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from scheveningen.models.bounds.proven import unequal_break_bound
+from scheveningen.models.bounds.proven import forced_unequal_breaks, unequal_break_bound
 from scheveningen.models.constructions.double_full_side import runs_of_one_double
 from scheveningen.models.constructions.unequal.dispatch import construct_unequal, layout_dealt, layout_unequal
 from scheveningen.models.constructions.unequal.runs_of_one import runs_of_one_single
-from scheveningen.models.domain.match import Match
 from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Schedule
 from scheveningen.models.domain.symmetry import swap_teams
@@ -90,12 +89,6 @@ def construction_deadline(run: DesignRun) -> float:
     return run.started + run.params.time_limit * share
 
 
-def forced_breaks(match: Match) -> int:
-    """The breaks every single round of these unequal teams has whatever the rules (k + 1 against k:
-    at least k - 1, ``models/bounds/proven.py: unequal_break_bound``); 0 for a double round."""
-    return 0 if match.double else unequal_break_bound(match.size_a, match.size_b, match.boards)
-
-
 # --------------------------------------------------------------------------- runs of one, a break forced
 
 
@@ -108,7 +101,7 @@ def runs_of_two(run: DesignRun) -> DesignRun:
 
 def runs_of_one_relaxed(run: DesignRun) -> Result:
     """Unequal teams, single round, ``max_run = 1``, where every schedule has a break whatever the
-    rules (:func:`forced_breaks`): no schedule has runs of one only, whichever lower rules are relaxed,
+    rules (:func:`forced_unequal_breaks`): no schedule has runs of one only, whichever lower rules are relaxed,
     so rule 2 as asked is relaxed.  With ``max_run = 1`` each break is one run too long, so rule 2 is
     broken by the schedule's breaks: the match is designed with rule 2 as written (:func:`runs_of_two`,
     by the table), and the least relaxation is the fewest breaks with the other rules kept, proven
@@ -124,7 +117,7 @@ def runs_of_one_relaxed(run: DesignRun) -> Result:
         **looser.relaxed,
         Rule.NO_THREE_IN_A_ROW: rule_excess(looser.schedule, Rule.NO_THREE_IN_A_ROW, match.rules),
     }
-    forced = forced_breaks(match)
+    forced = forced_unequal_breaks(match)
     run.messages.append(
         f"runs of one colour cannot hold for {match.size_a} against {match.size_b} on {match.boards} boards: "
         f"every schedule has at least {forced} break{'s' if forced > 1 else ''}"
@@ -139,7 +132,7 @@ def runs_of_one_relaxed(run: DesignRun) -> Result:
 
 def without_a_break_or_relaxed(run: DesignRun) -> Result | None:
     """Unequal teams with runs of one where no bound rules out a schedule without a break whatever the
-    rules (a double round, or :func:`forced_breaks` 0).  Before, these ended in exit 3 wherever the
+    rules (a double round, or :func:`forced_unequal_breaks` 0).  Before, these ended in exit 3 wherever the
     construction had a break (10 against 6 on 6 boards, double round; 14 against 2 on 2; 6 against 10
     on 5; 12 against 4, single round).
 

@@ -27,7 +27,7 @@ from scheveningen.solver.design import (
     design,
     design_match,
 )
-from scheveningen.solver.design.stages.search import compute_start
+from scheveningen.solver.design.stages.start import compute_start
 from scheveningen.solver.verify.verifier import verify
 
 #: Every size now starts from a construction or a best known table; these get more search time.
