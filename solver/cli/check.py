@@ -12,6 +12,10 @@ from scheveningen.solver.cli.common import (
     EXIT_BROKEN,
     EXIT_OK,
     FILE_HELP,
+    JSON,
+    TEXT,
+    Command,
+    InternalError,
     Reply,
     UsageError,
     add_from,
@@ -23,7 +27,7 @@ from scheveningen.solver.cli.common import (
 from scheveningen.solver.io import report
 from scheveningen.solver.io.files import display_name
 from scheveningen.solver.verify.compare import compare
-from scheveningen.solver.verify.equivalence import canonical_form
+from scheveningen.solver.verify.equivalence import EquivalenceBugError, canonical_form
 from scheveningen.solver.verify.verifier import verify
 
 
@@ -86,7 +90,10 @@ def cmd_compare(args: argparse.Namespace) -> Reply:
         right, right_name = published(size), f"published n{size:02d}"
     else:
         right, right_name = read_schedule(against), display_name(against)
-    comparison = compare(left, right, display_name(args.file), right_name, allow_reversal=args.allow_reversal)
+    try:
+        comparison = compare(left, right, display_name(args.file), right_name, allow_reversal=args.allow_reversal)
+    except EquivalenceBugError as error:  # a witness failed its own check
+        raise InternalError(str(error)) from error
     return Reply(EXIT_OK, "ok", text=report.comparison_text(comparison), data=report.comparison_data(comparison))
 
 
@@ -100,3 +107,28 @@ def cmd_fingerprint(args: argparse.Namespace) -> Reply:
     form = canonical_form(read_schedule(args.file, args.source_form), allow_reversal=args.allow_reversal)
     data = report.fingerprint_data(form, display_name(args.file))
     return Reply(EXIT_OK, "ok", text=report.fingerprint_text(form), data=data)
+
+
+VERIFY = Command(
+    (TEXT, JSON),
+    configure_verify,
+    cmd_verify,
+    "Check a schedule against every house rule and name every fault. The file may be the text form, a "
+    "design report (generate --format json), a match file (checked against its own rules and requests) "
+    "or a FIDE TRF, told apart by content (--from names the form).",
+)
+COMPARE = Command(
+    (TEXT, JSON),
+    configure_compare,
+    cmd_compare,
+    "Compare a schedule with a published table or another file: the metrics side by side, which is "
+    "better on each, and whether the two are the same design up to renumbering the players within the "
+    "teams, swapping the teams and reversing every colour (with the witness when they are).",
+)
+FINGERPRINT = Command(
+    (TEXT, JSON),
+    configure_fingerprint,
+    cmd_fingerprint,
+    "Print a string that two schedules share exactly when they are the same design up to renumbering "
+    "the players within the teams, swapping the teams and reversing every colour.",
+)

@@ -24,12 +24,15 @@ import argparse
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from scheveningen.models.domain.schedule import Schedule
 from scheveningen.models.formats.textform import ScheduleFormatError
 from scheveningen.solver.io import report
 from scheveningen.solver.io.files import UnreadableFileError, display_name, read_text_file
-from scheveningen.solver.io.readers import FORMS, ScheduleFile, read_schedule_file
+
+if TYPE_CHECKING:
+    from scheveningen.solver.io.readers import ScheduleFile
 
 EXIT_OK = 0
 EXIT_BROKEN = 1
@@ -75,12 +78,10 @@ class Reply:
 
 @dataclass(frozen=True)
 class Command:
-    """One subcommand: its one-line help (in ``schev --help``), its description (in ``schev NAME -h``),
-    options, supported formats (the first is the default) and action.  Every command takes
-    ``--format`` and ``--output``."""
+    """One subcommand as its module defines it: its supported formats (the first is the default),
+    options, action and description (in ``schev NAME -h``; the one-line help of ``schev --help`` is
+    the dispatcher's, ``main.py``).  Every command takes ``--format`` and ``--output``."""
 
-    name: str
-    help: str
     formats: tuple[str, ...]
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], Reply]
@@ -149,6 +150,8 @@ FILE_HELP = "schedule: the text form, a design report (generate --format json), 
 
 
 def add_from(parser: argparse.ArgumentParser) -> None:
+    from scheveningen.solver.io.readers import FORMS
+
     parser.add_argument(
         "--from",
         dest="source_form",
@@ -176,6 +179,8 @@ def _read_text(path: str, what: str) -> str:
 
 def read_schedule(path: str, form: str | None = None) -> Schedule:
     """A well-formed schedule (``compare`` and ``fingerprint`` need one), in any form the tool writes."""
+    from scheveningen.solver.io.readers import read_schedule_file
+
     text = _read_text(path, "schedule file")
     try:
         found = read_schedule_file(text, source=display_name(path), form=form, complete=True)
@@ -192,6 +197,8 @@ def read_schedule(path: str, form: str | None = None) -> Schedule:
 
 def read_written(path: str, teams: tuple[int, int] | None, form: str | None = None) -> ScheduleFile:
     """Any file that looks like a schedule, faults and all (``verify`` reports them), with its match."""
+    from scheveningen.solver.io.readers import read_schedule_file
+
     text = _read_text(path, "schedule file")
     try:
         return read_schedule_file(text, source=display_name(path), form=form, teams=teams)

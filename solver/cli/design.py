@@ -19,18 +19,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from scheveningen.models.domain.match import Match, MatchError, RuleSettings
 from scheveningen.models.domain.wording import counted
-from scheveningen.models.formats.matchrecord import MatchFileError, MatchSetup
 from scheveningen.models.formats.tables import UnknownTableError, best_text, published_text
 from scheveningen.models.formats.textform import parse_text
-from scheveningen.solver.cli import match as cli_match
 from scheveningen.solver.cli.common import (
     EXIT_BROKEN,
     EXIT_NOT_FOUND,
     EXIT_OK,
     EXIT_QUIT,
+    JSON,
+    TEXT,
+    Command,
     InternalError,
     Reply,
     UsageError,
@@ -43,6 +45,7 @@ from scheveningen.solver.cli.common import (
 from scheveningen.solver.design import (
     MAX_BOARDS,
     MIN_BOARDS,
+    DesignBugError,
     DesignInputError,
     DesignParams,
     Result,
@@ -51,9 +54,11 @@ from scheveningen.solver.design import (
 )
 from scheveningen.solver.io import report
 from scheveningen.solver.io.files import display_name
-from scheveningen.solver.io.spec import SpecError, load_match_setup
 from scheveningen.solver.run import stop
 from scheveningen.solver.verify.verifier import verify
+
+if TYPE_CHECKING:  # read from a spec, or written to a match file: loaded only where one is given
+    from scheveningen.models.formats.matchrecord import MatchSetup
 
 
 def configure_table(parser: argparse.ArgumentParser) -> None:
@@ -145,10 +150,12 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--verbose", "-v", action="store_true", help="print the design stages tried to standard error")
 
 
-def _setup_from_args(args: argparse.Namespace) -> MatchSetup:
-    """The match as asked, with its rosters, event and scoring: the spec file (read once: it may be
-    standard input), or a plain match of ``boards`` boards."""
+def _setup_from_args(args: argparse.Namespace) -> MatchSetup | None:
+    """The match as the spec file asks for it, with its rosters, event and scoring (read once: it may
+    be standard input); ``None`` for a plain match of ``boards`` boards (:func:`_match_from_args`)."""
     if args.spec is not None:
+        from scheveningen.solver.io.spec import SpecError, load_match_setup
+
         if args.boards is not None:
             raise UsageError("give either the number of boards or --spec FILE, not both")
         try:
@@ -159,15 +166,15 @@ def _setup_from_args(args: argparse.Namespace) -> MatchSetup:
         raise UsageError("give the number of boards (e.g. schev generate 8) or --spec FILE")
     if not MIN_BOARDS <= args.boards <= MAX_BOARDS:
         raise UsageError(f"boards must be between {MIN_BOARDS} and {MAX_BOARDS}, got {args.boards}")
-    rules = RuleSettings(objective=args.objective or "breaks")
-    return MatchSetup(Match(boards=args.boards, double=args.double, rules=rules))
+    return None
 
 
-def _match_from_args(args: argparse.Namespace, setup: MatchSetup) -> Match:
-    """The match to design: the spec's, with --double and --objective applied."""
+def _match_from_args(args: argparse.Namespace, setup: MatchSetup | None) -> Match:
+    """The match to design: the plain match of the options, or the spec's with --double and
+    --objective applied."""
+    if setup is None:
+        return Match(boards=args.boards, double=args.double, rules=RuleSettings(objective=args.objective or "breaks"))
     match = setup.match
-    if args.spec is None:
-        return match  # the options are already in the plain match
     changes: dict[str, object] = {}
     if args.double:
         changes["double"] = True
@@ -250,24 +257,36 @@ def cmd_generate(args: argparse.Namespace) -> Reply:
             )
         except DesignInputError as error:
             raise UsageError(str(error)) from None
-        if sys.stderr.isatty() and not args.quiet:
-            with _ProgressLine() as line:
-                result = design_match(match, params, line.update)
-        else:
-            result = design_match(match, params)
+        try:
+            if sys.stderr.isatty() and not args.quiet:
+                with _ProgressLine() as line:
+                    result = design_match(match, params, line.update)
+            else:
+                result = design_match(match, params)
+        except DesignBugError as error:  # the verifier rejected a designed schedule
+            raise InternalError(str(error)) from error
     if args.verbose:  # the stages of the strategy table tried
         print("".join(f"schev: {line}\n" for line in report.stage_lines(result)), end="", file=sys.stderr)
     reply = _design_reply(result, match, args.time_limit, interrupted=bool(received) or stop.requested())
-    if result.schedule is not None and cli_match.wants_match_file(args):  # --output FILE.json (issue 12)
+    if result.schedule is not None and _wants_match_file(args):  # --output FILE.json (issue 12)
         _write_match_file(args, setup, match, result)
         reply.text = ""  # the match file is the output
     return reply
 
 
-def _write_match_file(args: argparse.Namespace, setup: MatchSetup, match: Match, result: Result) -> None:
+def _wants_match_file(args: argparse.Namespace) -> bool:
+    """``generate`` writes a match file when ``--output`` ends in ``.json`` and ``--format`` is not ``json``."""
+    output = getattr(args, "output", None)
+    return bool(output) and str(output).lower().endswith(".json") and getattr(args, "format", "text") != "json"
+
+
+def _write_match_file(args: argparse.Namespace, setup: MatchSetup | None, match: Match, result: Result) -> None:
     """The match file of a designed schedule, written to --output (docs/matchfile.md)."""
+    from scheveningen.models.formats.matchrecord import MatchFileError, MatchSetup
+    from scheveningen.solver.cli import match as cli_match
+
     try:
-        record = cli_match.generated_record(setup, match, result, source=args.spec or "match")
+        record = cli_match.generated_record(setup or MatchSetup(match), match, result, source=args.spec or "match")
         cli_match.write_generated(record, args.output, force=args.force)
     except cli_match.CommandError as error:
         raise UsageError(str(error)) from None
@@ -306,3 +325,21 @@ def _design_reply(result: Result, match: Match, time_limit: float, interrupted: 
     if not interrupted and not any(m.startswith("no schedule found") for m in messages):
         messages.append(f"no schedule found within {time_limit:g} s")
     return Reply(EXIT_NOT_FOUND, result.status.value, data=data, messages=messages)
+
+
+TABLE = Command(
+    (TEXT, JSON),
+    configure_table,
+    cmd_table,
+    "Print the published standard table for 2 to 13 boards exactly as published, or with --best the "
+    "best known design of that size.",
+)
+GENERATE = Command(
+    (TEXT, JSON),
+    configure_generate,
+    cmd_generate,
+    "Design a schedule with the fewest breaks for a plain match (boards: the number of boards), or for the "
+    "match a TOML spec describes (--spec). Every schedule is verified before it is printed. With "
+    "--output FILE.json (and no --format json) it writes the match file that result, standings, history "
+    "and export read; a match file holding results is replaced only with --force.",
+)

@@ -15,7 +15,8 @@ import sys
 from collections.abc import Callable
 from functools import partial
 
-from scheveningen.solver.cli.match import Answer
+from scheveningen.solver.cli.common import Command
+from scheveningen.solver.cli.match import Answer, answered
 from scheveningen.solver.export import EXPORTERS, export
 from scheveningen.solver.export.trf import rating_report_gaps
 from scheveningen.solver.io.matchfile import read_match_file
@@ -42,3 +43,6 @@ def export_answer(args: argparse.Namespace) -> Answer:
     renderers: dict[str, Callable[[], str]] = {fmt: partial(export, record, fmt) for fmt in EXPORTERS}
     text = export(record, "text")
     return Answer(text=text, data={"match": args.file, "formats": list(EXPORTERS)}, renderers=renderers)
+
+
+EXPORT = Command(EXPORT_FORMATS, configure_export, answered(export_answer), EXPORT_DESCRIPTION)

@@ -4,7 +4,9 @@ Each command is a :class:`~.common.Command`: its options, the output formats it 
 function from the parsed arguments to a :class:`~.common.Reply` (exit code, status, messages, the
 text output and the JSON data).  The commands live by role: ``table`` and ``generate`` in
 ``design.py``, ``verify``, ``compare`` and ``fingerprint`` in ``check.py``, the arbiter's commands
-in ``match.py`` and ``export`` in ``export.py``.  :func:`main` renders the reply in the format asked
+in ``match.py`` and ``export`` in ``export.py``.  This module names them and loads only the one run
+(:class:`Entry`): a command that never searches starts without the solver, and one that searches
+loads it when it first builds a model.  :func:`main` renders the reply in the format asked
 for, in one place, for every outcome: with ``--format json`` every run writes exactly one JSON
 document, errors included.  ``common.py`` lists the exit codes.
 """
@@ -14,13 +16,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from scheveningen.models.domain.results import ResultError
-from scheveningen.models.formats.matchrecord import MatchRecordError
-from scheveningen.solver.cli import check as cli_check
-from scheveningen.solver.cli import design as cli_design
-from scheveningen.solver.cli import export as cli_export
-from scheveningen.solver.cli import match as cli_match
 from scheveningen.solver.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_BUG,
@@ -34,10 +32,6 @@ from scheveningen.solver.cli.common import (
     UsageError,
     seconds_since_start,
 )
-from scheveningen.solver.design import DesignBugError
-from scheveningen.solver.io import report
-from scheveningen.solver.io.matchfile import held_text, recorded
-from scheveningen.solver.verify.equivalence import EquivalenceBugError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -46,118 +40,125 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-COMMANDS: dict[str, Command] = {
-    command.name: command
-    for command in (
-        Command(
-            "table",
-            "print a published standard table (2 to 13 boards)",
-            (TEXT, JSON),
-            cli_design.configure_table,
-            cli_design.cmd_table,
-            "Print the published standard table for 2 to 13 boards exactly as published, or with --best the "
-            "best known design of that size.",
+@dataclass(frozen=True)
+class Entry:
+    """A command as ``schev --help`` lists it: its name and one-line help, and ``load``, which imports
+    the module that defines it (its options, formats, description and action) only when it is run or
+    its own help is asked for.  So ``schev table 8`` loads neither the designer nor the exporters, and
+    ``schev --help`` none of the commands."""
+
+    name: str
+    help: str
+    load: Callable[[], Command]
+
+    @property
+    def description(self) -> str:
+        return self.load().description
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        return self.load().formats
+
+
+def _table() -> Command:
+    from scheveningen.solver.cli.design import TABLE
+
+    return TABLE
+
+
+def _generate() -> Command:
+    from scheveningen.solver.cli.design import GENERATE
+
+    return GENERATE
+
+
+def _verify() -> Command:
+    from scheveningen.solver.cli.check import VERIFY
+
+    return VERIFY
+
+
+def _compare() -> Command:
+    from scheveningen.solver.cli.check import COMPARE
+
+    return COMPARE
+
+
+def _fingerprint() -> Command:
+    from scheveningen.solver.cli.check import FINGERPRINT
+
+    return FINGERPRINT
+
+
+def _result() -> Command:
+    from scheveningen.solver.cli.match import RESULT
+
+    return RESULT
+
+
+def _standings() -> Command:
+    from scheveningen.solver.cli.match import STANDINGS
+
+    return STANDINGS
+
+
+def _history() -> Command:
+    from scheveningen.solver.cli.match import HISTORY
+
+    return HISTORY
+
+
+def _export() -> Command:
+    from scheveningen.solver.cli.export import EXPORT
+
+    return EXPORT
+
+
+COMMANDS: dict[str, Entry] = {
+    entry.name: entry
+    for entry in (
+        Entry("table", "print a published standard table (2 to 13 boards)", _table),
+        Entry("generate", "design a schedule with the fewest breaks", _generate),
+        Entry("verify", "check a schedule file against every house rule", _verify),
+        Entry("compare", "compare a schedule with a published table or another file", _compare),
+        Entry(
+            "fingerprint", "print a string two schedules share exactly when they are the same design", _fingerprint
         ),
-        Command(
-            "generate",
-            "design a schedule with the fewest breaks",
-            (TEXT, JSON),
-            cli_design.configure_generate,
-            cli_design.cmd_generate,
-            "Design a schedule with the fewest breaks for a plain match (boards: the number of boards), or for the "
-            "match a TOML spec describes (--spec). Every schedule is verified before it is printed. With "
-            "--output FILE.json (and no --format json) it writes the match file that result, standings, history "
-            "and export read; a match file holding results is replaced only with --force.",
+        Entry("result", "record, change or clear results in a match file (from White's side)", _result),
+        Entry(
+            "standings",
+            "show the match score round by round and each player's points and performance",
+            _standings,
         ),
-        Command(
-            "verify",
-            "check a schedule file against every house rule",
-            (TEXT, JSON),
-            cli_check.configure_verify,
-            cli_check.cmd_verify,
-            "Check a schedule against every house rule and name every fault. The file may be the text form, a "
-            "design report (generate --format json), a match file (checked against its own rules and requests) "
-            "or a FIDE TRF, told apart by content (--from names the form).",
-        ),
-        Command(
-            "compare",
-            "compare a schedule with a published table or another file",
-            (TEXT, JSON),
-            cli_check.configure_compare,
-            cli_check.cmd_compare,
-            "Compare a schedule with a published table or another file: the metrics side by side, which is "
-            "better on each, and whether the two are the same design up to renumbering the players within the "
-            "teams, swapping the teams and reversing every colour (with the witness when they are).",
-        ),
-        Command(
-            "fingerprint",
-            "print a string two schedules share exactly when they are the same design",
-            (TEXT, JSON),
-            cli_check.configure_fingerprint,
-            cli_check.cmd_fingerprint,
-            "Print a string that two schedules share exactly when they are the same design up to renumbering "
-            "the players within the teams, swapping the teams and reversing every colour.",
+        Entry("history", "list every change of a recorded result: when, round, board, old and new", _history),
+        Entry(
+            "export",
+            "write a match file as pairings, HTML pairing sheets, a FIDE TRF, PGN, CSV or Markdown",
+            _export,
         ),
     )
 }
 
 
-def _answered(answer: Callable[[argparse.Namespace], cli_match.Answer]) -> Callable[[argparse.Namespace], Reply]:
-    """A command of solver/cli/match.py (issue 12): its answer as a reply, its refusals as bad input."""
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
 
-    def run(args: argparse.Namespace) -> Reply:
-        try:
-            found = answer(args)
-        except (cli_match.CommandError, MatchRecordError, ResultError) as error:
-            raise UsageError(str(error)) from None
-        except OSError as error:
-            name = f" {error.filename}" if error.filename else ""
-            raise UsageError(f"cannot write{name}: {error.strerror or error}") from None
-        return Reply(EXIT_OK, "ok", text=found.text, data=found.data, renderers=found.renderers)
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
-    return run
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kwargs: object) -> None:
+        from scheveningen.solver.io.report import tool_version
+
+        print(f"{parser.prog} {tool_version()}")
+        parser.exit()
 
 
-for _command in (
-    Command(
-        "result",
-        cli_match.RESULT_HELP,
-        cli_match.RESULT_FORMATS,
-        cli_match.configure_result,
-        _answered(cli_match.result_answer),
-        cli_match.RESULT_DESCRIPTION,
-    ),
-    Command(
-        "standings",
-        cli_match.STANDINGS_HELP,
-        cli_match.STANDINGS_FORMATS,
-        cli_match.configure_standings,
-        _answered(cli_match.standings_answer),
-        cli_match.STANDINGS_DESCRIPTION,
-    ),
-    Command(
-        "history",
-        cli_match.HISTORY_HELP,
-        cli_match.HISTORY_FORMATS,
-        cli_match.configure_history,
-        _answered(cli_match.history_answer),
-        cli_match.HISTORY_DESCRIPTION,
-    ),
-    Command(
-        "export",
-        cli_export.EXPORT_HELP,
-        cli_export.EXPORT_FORMATS,
-        cli_export.configure_export,
-        _answered(cli_export.export_answer),
-        cli_export.EXPORT_DESCRIPTION,
-    ),
-):
-    COMMANDS[_command.name] = _command
-
-
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or, with ``only``, one that sets up only the command it names (none
+    where it names no command: ``schev --help``) and lists the others without loading their modules:
+    what :func:`main` parses a command line with."""
     parser = _Parser(prog="schev", description="Design and verify Scheveningen-system schedules for team matches.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {report.tool_version()}")
+    parser.add_argument("--version", action=_Version, help="show the program's version number and exit")
     sub = parser.add_subparsers(
         dest="command",
         required=True,
@@ -166,8 +167,12 @@ def build_parser() -> argparse.ArgumentParser:
         title="commands",
         help="what to do; schev COMMAND -h describes its arguments",
     )
-    for command in COMMANDS.values():
-        child = sub.add_parser(command.name, help=command.help, description=command.description)
+    for entry in COMMANDS.values():
+        if only is not None and entry.name != only:
+            sub.add_parser(entry.name, help=entry.help)
+            continue
+        command = entry.load()
+        child = sub.add_parser(entry.name, help=entry.help, description=command.description)
         command.configure(child)
         child.add_argument(
             "--format",
@@ -197,8 +202,12 @@ def _emit(reply: Reply, command: str, fmt: str, output: str | None, force: bool 
     results, unless --force: a report written over it would lose them.  Returns the exit code, which
     that refusal turns into 2.
     """
+    from scheveningen.solver.io.report import write_output
+
     failed, rendered = _rendered(reply, command, fmt)
-    if rendered and output and not failed and not force and any(held := recorded(output)):
+    if rendered and output and not failed and not force and any(held := _held(output)):
+        from scheveningen.solver.io.matchfile import held_text
+
         reply = Reply(
             EXIT_BAD_INPUT,
             "error",
@@ -211,8 +220,15 @@ def _emit(reply: Reply, command: str, fmt: str, output: str | None, force: bool 
     for message in reply.messages:
         print(f"schev: {message}", file=sys.stderr)
     if rendered:
-        report.write_output(rendered, None if failed else output)
+        write_output(rendered, None if failed else output)
     return reply.exit_code
+
+
+def _held(output: str) -> tuple[int, int]:
+    """The results and history entries held by the match file at ``output`` (0, 0 for any other file)."""
+    from scheveningen.solver.io.matchfile import recorded  # reads match files: loaded where --output is given
+
+    return recorded(output)
 
 
 def _rendered(reply: Reply, command: str, fmt: str) -> tuple[bool, str]:
@@ -225,23 +241,23 @@ def _rendered(reply: Reply, command: str, fmt: str) -> tuple[bool, str]:
 def main(argv: Sequence[str] | None = None) -> int:
     from_process = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
     fmt, command, output = _format_asked(argv), next((a for a in argv if a in COMMANDS), "schev"), None
     force = False
     try:
         try:
-            args = parser.parse_args(argv)
+            # Only the command named is set up: its module (and what it imports) is all that loads.
+            args = build_parser(only=command).parse_args(argv)
             # Run as the program, the process's start-up counts against --time-limit; called from
             # Python with arguments (a test, a script), only the call itself does.
             args.spent = seconds_since_start() if from_process else 0.0
             command = args.command
-            reply = COMMANDS[command].run(args)
+            reply = COMMANDS[command].load().run(args)
             # Read after the run: ``result`` also takes --format and --output after its results.
             fmt, output = args.format, getattr(args, "output", None)
             force = bool(getattr(args, "force", False))
         except UsageError as error:
             reply = Reply(EXIT_BAD_INPUT, "error", messages=[f"error: {error}"])
-        except (DesignBugError, EquivalenceBugError, InternalError) as error:
+        except InternalError as error:
             reply = Reply(EXIT_BUG, "bug", messages=[f"INTERNAL ERROR (please report): {error}"])
         except KeyboardInterrupt:  # outside a search (reading a huge file, say): nothing to keep
             reply = Reply(EXIT_QUIT, "interrupted", messages=["interrupted"])

@@ -1,8 +1,8 @@
 """The arbiter's commands: write the match file, record results, show the standings.
 
 ``solver/cli/main.py`` registers these as commands (their parsers' set-up and their
-answers) and asks :func:`generated_record` for the record of a designed schedule
-when ``generate`` is asked for a match file:
+answers), and ``generate`` asks :func:`generated_record` for the record of a designed
+schedule when it is asked for a match file:
 
 * ``schev generate --spec match.toml --output match.json`` writes the match file
   (``docs/matchfile.md``) whenever ``--output`` ends in ``.json`` and ``--format``
@@ -33,6 +33,7 @@ from scheveningen.models.domain.match import Match
 from scheveningen.models.domain.results import GameResult, ResultError
 from scheveningen.models.domain.schedule import Team
 from scheveningen.models.formats.matchrecord import MatchRecord, MatchRecordError, MatchSetup, Scoring
+from scheveningen.solver.cli.common import EXIT_OK, Command, Reply, UsageError
 from scheveningen.solver.io import report
 from scheveningen.solver.io.matchfile import (
     check_record,
@@ -132,12 +133,6 @@ STANDINGS_FORMATS = tuple(FORMATTERS)
 
 
 # --------------------------------------------------------------------------- generate -> match file
-
-
-def wants_match_file(args: argparse.Namespace) -> bool:
-    """``generate`` writes a match file when ``--output`` ends in ``.json`` and ``--format`` is not ``json``."""
-    output = getattr(args, "output", None)
-    return bool(output) and str(output).lower().endswith(".json") and getattr(args, "format", "text") != "json"
 
 
 def generated_record(setup: MatchSetup, match: Match, result: Result, source: str = "match") -> MatchRecord:
@@ -364,3 +359,25 @@ def standings_answer(args: argparse.Namespace) -> Answer:
         standings_dict(table),
         renderers={"md": lambda: standings_markdown(table), "html": lambda: standings_html(table)},
     )
+
+
+def answered(answer: Callable[[argparse.Namespace], Answer]) -> Callable[[argparse.Namespace], Reply]:
+    """An arbiter's command as the command line runs it: its answer as a reply, its refusals (a bad
+    match file, result or option, a file that cannot be written) as bad input."""
+
+    def run(args: argparse.Namespace) -> Reply:
+        try:
+            found = answer(args)
+        except (CommandError, MatchRecordError, ResultError) as error:
+            raise UsageError(str(error)) from None
+        except OSError as error:
+            name = f" {error.filename}" if error.filename else ""
+            raise UsageError(f"cannot write{name}: {error.strerror or error}") from None
+        return Reply(EXIT_OK, "ok", text=found.text, data=found.data, renderers=found.renderers)
+
+    return run
+
+
+RESULT = Command(RESULT_FORMATS, configure_result, answered(result_answer), RESULT_DESCRIPTION)
+STANDINGS = Command(STANDINGS_FORMATS, configure_standings, answered(standings_answer), STANDINGS_DESCRIPTION)
+HISTORY = Command(HISTORY_FORMATS, configure_history, answered(history_answer), HISTORY_DESCRIPTION)

@@ -7,22 +7,26 @@ import os
 import stat
 import sys
 import tempfile
-from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scheveningen.models.domain.schedule import Schedule, Team
 from scheveningen.models.domain.wording import counted
 from scheveningen.models.domain.written import WrittenSchedule
 from scheveningen.models.formats.textform import format_text
-from scheveningen.solver.design.params import Result
-from scheveningen.solver.verify.compare import Comparison
-from scheveningen.solver.verify.equivalence import CanonicalForm
-from scheveningen.solver.verify.verifier import Verdict
+
+if TYPE_CHECKING:  # what is reported; each command loads only the kind it reports
+    from scheveningen.solver.design.params import Result
+    from scheveningen.solver.verify.compare import Comparison
+    from scheveningen.solver.verify.equivalence import CanonicalForm
+    from scheveningen.solver.verify.verifier import Verdict
 
 TOOL = "scheveningen"
 
 
 def tool_version() -> str:
+    from importlib import metadata  # only where a version is written: it costs a noticeable part of start-up
+
     try:
         return metadata.version(TOOL)
     except metadata.PackageNotFoundError:
@@ -30,6 +34,8 @@ def tool_version() -> str:
 
 
 def ortools_version() -> str:
+    from importlib import metadata
+
     try:
         return metadata.version("ortools")
     except metadata.PackageNotFoundError:

@@ -45,14 +45,15 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-
-import networkx as nx
-from networkx.algorithms import isomorphism
+from typing import TYPE_CHECKING
 
 from scheveningen.models.domain.rules import kept_by
 from scheveningen.models.domain.schedule import Game, Player, Schedule, Team
 from scheveningen.models.formats.textform import format_text
 from scheveningen.solver.verify.verifier import infer_double
+
+if TYPE_CHECKING:  # networkx is loaded by the isomorphism searches (compare), not by a fingerprint
+    import networkx as nx
 
 FINGERPRINT_PREFIX = "scheveningen-fp1"
 
@@ -315,6 +316,8 @@ def schedule_graph(schedule: Schedule) -> nx.Graph:
     renumbering within each team, so two such graphs are isomorphic exactly when the schedules are
     equal up to renumbering.
     """
+    import networkx as nx
+
     graph = nx.Graph()
     size_a, size_b = team_sizes(schedule)
     colours: dict[Player, list[list[str]]] = {}
@@ -361,6 +364,8 @@ RenumberingSearch = Callable[[Schedule, Schedule], "tuple[dict[int, int], dict[i
 
 def find_renumbering(left: Schedule, right: Schedule) -> tuple[dict[int, int], dict[int, int]] | None:
     """A renumbering within teams taking ``left`` onto ``right`` (VF2 graph isomorphism), or ``None``."""
+    from networkx.algorithms import isomorphism
+
     g1, g2 = schedule_graph(left), schedule_graph(right)
     # Cheap necessary condition first: the same labels the same number of times.
     if Counter(d["label"] for _n, d in g1.nodes(data=True)) != Counter(d["label"] for _n, d in g2.nodes(data=True)):
@@ -436,6 +441,8 @@ def automorphism_count(schedule: Schedule, allow_reversal: bool = False) -> int:
     a round).  By the orbit-stabiliser theorem the schedule's class holds
     ``group_order(schedule, allow_reversal) // automorphism_count(schedule, allow_reversal)`` schedules.
     """
+    from networkx.algorithms import isomorphism
+
     target = schedule_graph(schedule)
     total = 0
     for variant in _variants(schedule, allow_reversal):
