@@ -267,7 +267,8 @@ def cmd_generate(args: argparse.Namespace) -> Reply:
             raise InternalError(str(error)) from error
     if args.verbose:  # the stages of the strategy table tried
         print("".join(f"schev: {line}\n" for line in report.stage_lines(result)), end="", file=sys.stderr)
-    reply = _design_reply(result, match, args.time_limit, interrupted=bool(received) or stop.requested())
+    interrupted = bool(received) or stop.requested()
+    reply = _design_reply(result, match, args.time_limit, interrupted, as_json=args.format == JSON)
     if result.schedule is not None and _wants_match_file(args):  # --output FILE.json (issue 12)
         _write_match_file(args, setup, match, result)
         reply.text = ""  # the match file is the output
@@ -296,14 +297,11 @@ def _write_match_file(args: argparse.Namespace, setup: MatchSetup | None, match:
         raise UsageError(f"cannot write {args.output}: {error.strerror or error}") from None
 
 
-def _design_reply(result: Result, match: Match, time_limit: float, interrupted: bool) -> Reply:
+def _design_reply(result: Result, match: Match, time_limit: float, interrupted: bool, as_json: bool) -> Reply:
+    """The reply to ``generate``; its JSON data (every game, the verdict) only where JSON is asked for:
+    written out for the text form it was a noticeable part of a 100-board design's run."""
     messages = list(result.messages)
-    data = report.result_data(result)
-    parameters = data["parameters"]
-    if isinstance(parameters, dict):  # the user's limit; the search had what was left after start-up
-        parameters["search_time_limit"] = round(parameters["time_limit"], 3)
-        parameters["time_limit"] = time_limit
-    data["interrupted"] = interrupted
+    data = _design_data(result, time_limit, interrupted) if as_json else {}
     if interrupted:
         messages.append(
             "interrupted: this is the best verified schedule found so far"
@@ -325,6 +323,16 @@ def _design_reply(result: Result, match: Match, time_limit: float, interrupted: 
     if not interrupted and not any(m.startswith("no schedule found") for m in messages):
         messages.append(f"no schedule found within {time_limit:g} s")
     return Reply(EXIT_NOT_FOUND, result.status.value, data=data, messages=messages)
+
+
+def _design_data(result: Result, time_limit: float, interrupted: bool) -> dict[str, object]:
+    data = report.result_data(result)
+    parameters = data["parameters"]
+    if isinstance(parameters, dict):  # the user's limit; the search had what was left after start-up
+        parameters["search_time_limit"] = round(parameters["time_limit"], 3)
+        parameters["time_limit"] = time_limit
+    data["interrupted"] = interrupted
+    return data
 
 
 TABLE = Command(
