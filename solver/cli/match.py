@@ -31,22 +31,16 @@ from typing import TYPE_CHECKING, Any
 
 from scheveningen.models.domain.match import Match
 from scheveningen.models.domain.results import GameResult, ResultError
-from scheveningen.models.domain.schedule import Team
 from scheveningen.models.formats.matchrecord import MatchRecord, MatchRecordError, MatchSetup, Scoring
 from scheveningen.solver.cli.common import EXIT_OK, Command, Reply, UsageError
-from scheveningen.solver.io import report
-from scheveningen.solver.io.matchfile import (
-    check_record,
-    held_text,
-    locked_match_file,
-    read_match_file,
-    results_lost,
-    write_match_file,
-)
+from scheveningen.solver.io.matchfile import read_match_file
+from scheveningen.solver.match import generated
+from scheveningen.solver.match import record as recording
+from scheveningen.solver.match.history import NO_HISTORY, history_lines
+from scheveningen.solver.match.record import recorded_lines
 from scheveningen.solver.match.standings import standings
 from scheveningen.solver.match.standings_format import (
     FORMATTERS,
-    points,
     standings_dict,
     standings_html,
     standings_markdown,
@@ -136,41 +130,22 @@ STANDINGS_FORMATS = tuple(FORMATTERS)
 
 
 def generated_record(setup: MatchSetup, match: Match, result: Result, source: str = "match") -> MatchRecord:
-    """The match record of a designed, verified schedule: ``match`` as designed, with the rosters, event
-    and scoring of ``setup`` (what the spec ``source`` gave).  :class:`CommandError` for bad input,
-    naming ``source``; :class:`MatchFileError` for a bug."""
-    if result.schedule is None:
-        raise CommandError("no schedule to write")  # generate only calls this with a schedule
+    """The match record of a designed, verified schedule (``solver/match/generated.py``);
+    :class:`CommandError` for bad input, naming ``source``; :class:`MatchFileError` for a bug."""
     try:
-        setup = replace(setup, match=match)
-        design: dict[str, Any] = {
-            "tool": f"scheveningen {report.tool_version()}",
-            "ortools": report.ortools_version(),
-            "status": result.status.value,
-            "breaks": result.breaks,
-            "lower_bound": result.lower_bound,
-            "seed": result.params.seed,
-            "workers": result.params.workers,
-        }
-        record = MatchRecord.start(setup, result.schedule, relaxed=result.relaxed, design=design)
-    except MatchRecordError as error:
-        raise CommandError(f"{source}: {error}") from None
-    check_record(record, "the designed match")
-    return record
+        return generated.generated_record(setup, match, result, source)
+    except generated.GeneratedMatchError as error:
+        raise CommandError(str(error)) from None
 
 
 def write_generated(record: MatchRecord, path: str, force: bool = False) -> None:
-    """Write a designed match file to ``path``; :class:`CommandError` (unless ``force``) when the file
-    there holds results or history the new record does not keep.  Checked and written under the
-    file's lock, so a result entered meanwhile is never silently dropped."""
-    with locked_match_file(path):
-        results, history = results_lost(path, record)
-        if (results or history) and not force:
-            raise CommandError(
-                f"{path} holds {held_text(results, history)} that the new match file would lose: "
-                "use --force to replace it all the same, or write to another file"
-            )
-        write_match_file(record, path)
+    """Write a designed match file to ``path`` (``solver/match/generated.py``);
+    :class:`CommandError` (unless ``force``) when the file there holds results or history the new record
+    does not keep."""
+    try:
+        generated.write_generated(record, path, force)
+    except generated.GeneratedMatchError as error:
+        raise CommandError(str(error)) from None
 
 
 # --------------------------------------------------------------------------- result
@@ -264,42 +239,21 @@ def result_answer(args: argparse.Namespace) -> Answer:
     if args.file == "-":
         raise CommandError("result rewrites its match file: give the file's name, not '-' (standard input)")
     results = _parse_results(asked.texts)
-    with locked_match_file(args.file):
-        record = read_match_file(args.file)
-        if asked.clear and board is not None:
-            updated = record.without_result(r, board, force=force)
-            boards = [board]
-        elif board is None:
-            updated = record.with_round(r, results, force=force)
-            boards = list(range(1, record.boards + 1))
-        else:
-            updated = record.with_result(r, board, results[0], force=force)
-            boards = [board]
-        changed = [b for b in boards if record.result(r, b) is not updated.result(r, b)]
-        if changed:
-            write_match_file(updated, args.file)
-    st = standings(updated)
-    summary = verdict(st)
-    lines = []
-    for b in boards:
-        game = updated.game(r, b)
-        white, black = updated.player_info(game.white), updated.player_info(game.black)
-        now, before = updated.result(r, b), record.result(r, b)
-        if now is None:
-            shown = f"cleared (was {before.value})" if before is not None else "no result recorded (nothing to clear)"
-        else:
-            shown = now.value + ("" if b in changed else " (already recorded)")
-        lines.append(f"round {r} board {b}: {white.name} ({game.white}) - {black.name} ({game.black}) {shown}")
-    a, b_name = updated.team_name(Team.A), updated.team_name(Team.B)
-    lines.append(f"match score: {a} {points(st.points_a)} - {points(st.points_b)} {b_name}. {summary}")
+    if asked.clear and board is not None:
+        done = recording.clear_game(args.file, r, board, force=force)
+    elif board is None:
+        done = recording.record_round(args.file, r, results, force=force)
+    else:
+        done = recording.record_game(args.file, r, board, results[0], force=force)
+    updated = done.after
     data = {
         "file": args.file,
         "round": r,
-        "recorded": [_game_dict(updated, r, b) for b in boards],
-        "changed": changed,
-        "summary": summary,
+        "recorded": [_game_dict(updated, r, b) for b in done.boards],
+        "changed": list(done.changed),
+        "summary": verdict(standings(updated)),
     }
-    return Answer("\n".join(lines) + "\n", data)
+    return Answer("\n".join(recorded_lines(done)) + "\n", data)
 
 
 def _game_dict(record: MatchRecord, r: int, board: int) -> dict[str, Any]:
@@ -318,15 +272,8 @@ def _game_dict(record: MatchRecord, r: int, board: int) -> dict[str, Any]:
 def history_answer(args: argparse.Namespace) -> Answer:
     """The match file's history of changed results, oldest first."""
     record = read_match_file(args.file)
-    lines = []
-    for change in record.history:
-        game = record.game(change.round, change.board)
-        new = "cleared" if change.new is None else change.new.value
-        lines.append(
-            f"{change.when} round {change.round} board {change.board} ({game.white}-{game.black}): "
-            f"{change.old.value} -> {new}"
-        )
-    text = "\n".join(lines) + "\n" if lines else "no result has been changed or cleared\n"
+    lines = history_lines(record)
+    text = "\n".join(lines) + "\n" if lines else f"{NO_HISTORY}\n"
     return Answer(text, {"file": args.file, "history": [change.as_dict() for change in record.history]})
 
 
