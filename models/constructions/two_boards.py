@@ -1,4 +1,5 @@
-"""p against 2 on 2 boards with p = 2 mod 4: the schedule that relaxes rule 3 least, with 2 breaks.
+"""p against 2 on 2 boards with p = 2 mod 4: the schedule that relaxes rule 3 least, with the fewest
+breaks (2 from p = 6 on, none for 2 against 2).
 
 Team B's two players play every round; team A's p players each play once in each half of the p
 rounds (sitting out in turn allows nothing else: p/2 rounds of two games hold p games).  No schedule
@@ -28,6 +29,14 @@ reversed throughout the first half, so B1 would be White as often in both halves
 and (h - 1)/2 for an alternating B1 (or the other way round), and the same with the stretch at the
 start.  ``tests/models/constructions/test_two_boards.py`` checks the construction with the verifier and
 the bound against the full CP-SAT model at 6 and 10 against 2.
+
+**2 against 2** (the plain 2-board match).  Each player plays two games, so rule 1 gives each one
+White and one Black.  If team A had White on exactly one board in round 1, say A1 against Bx, then A2
+had Black against By, who had White; in round 2, A1 (now Black) meets By, who would have White
+again.  So team A has White on both boards of a round or on neither, each round is one board off the
+one rule 3 asks for, and rule 3 is broken by at least 2.  Team A White in round 1 and Black in round 2
+(A1-B1 A2-B2, then B2-A1 B1-A2) breaks it by exactly 2, keeps rules 1 and 2, and everyone alternates:
+no break.  The verifier proves the same by exhausting every schedule of this size.
 """
 
 from __future__ import annotations
@@ -37,22 +46,29 @@ from scheveningen.models.domain.symmetry import swap_teams
 
 #: The amount by which the construction breaks rule 3, the least possible (module docstring).
 BOARD_BALANCE_EXCESS = 2
-#: Its breaks, the fewest possible with rules 1 and 2 kept and rule 3 broken by that amount.
+#: Its breaks from p = 6 on, the fewest possible with rules 1 and 2 kept and rule 3 broken by that amount.
 BREAKS = 2
 
 
+def breaks(size_a: int, size_b: int) -> int:
+    """The construction's breaks, the fewest possible: :data:`BREAKS`, none for 2 against 2."""
+    return 0 if max(size_a, size_b) == 2 else BREAKS
+
+
 def applies(size_a: int, size_b: int, boards: int) -> bool:
-    """Whether the size is p against 2 (either team the pair) on 2 boards with p = 2 mod 4, p >= 6."""
-    p = max(size_a, size_b)
-    return boards == 2 and min(size_a, size_b) == 2 and p % 4 == 2 and p >= 6
+    """Whether the size is p against 2 (either team the pair) on 2 boards with p = 2 mod 4 (2 against 2
+    included)."""
+    return boards == 2 and min(size_a, size_b) == 2 and max(size_a, size_b) % 4 == 2
 
 
 def relaxed_against_two(size_a: int, size_b: int) -> Schedule:
     """The schedule of the module docstring for ``size_a`` against ``size_b`` on 2 boards (one of them
-    2, the other p = 2 mod 4, p >= 6); team A is whichever team the sizes say."""
+    2, the other p = 2 mod 4); team A is whichever team the sizes say."""
     if not applies(size_a, size_b, 2):
-        raise ValueError(f"needs p = 2 mod 4 (p >= 6) against 2 on 2 boards, got {size_a} against {size_b}")
+        raise ValueError(f"needs p = 2 mod 4 against 2 on 2 boards, got {size_a} against {size_b}")
     p = max(size_a, size_b)
+    if p == 2:  # team A White on both boards, then on neither; everyone alternates
+        return Schedule.from_pairings([[(1, 1, True), (2, 2, True)], [(1, 2, False), (2, 1, False)]])
     half = p // 2
 
     def b1_white(r: int) -> bool:  # rounds from 1

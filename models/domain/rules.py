@@ -120,6 +120,10 @@ class Rule:
         """The value of its setting that switches the rule off: False, or 0 for a number."""
         return type(self.default)()
 
+    def named(self, settings: Settings) -> str:
+        """The rule as messages name it: "rule 3 (board balance)", titled under ``settings``."""
+        return f"rule {self.number} ({self.title_for(settings)})"
+
     def title_for(self, settings: Settings) -> str:
         """The title under ``settings``: :attr:`title` when the rule's setting is as the house rules
         write it (or off), else :attr:`title_as_set` with the setting's value; rule 2 with

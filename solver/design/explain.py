@@ -52,7 +52,7 @@ def explained(run: DesignRun) -> Result:
 
 def _describe(item: Request | Rule, match: Match) -> str:
     if isinstance(item, Rule):
-        return f"rule {int(item)} ({item.title_for(match.rules)})"
+        return item.named(match.rules)
     return item.describe()
 
 

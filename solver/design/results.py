@@ -85,7 +85,7 @@ def verify_and_report(
             "no schedule keeps it together with the higher rules"
             f"{and_requests(match)}; this one breaks it by {amount}, {how}"
         )
-        run.messages.append(f"rule {int(rule)} ({rule.title_for(match.rules)}) relaxed: {said}")
+        run.messages.append(f"{rule.named(match.rules)} relaxed: {said}")
     optimal = breaks == bound and run.objective != "none"
     if run.objective == "fair":
         optimal = optimal and (fairness_proven or split_forced(match, breaks, relaxed))

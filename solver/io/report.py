@@ -67,7 +67,7 @@ def result_header(result: Result) -> list[str]:
     for rule, amount in result.relaxed.items():
         least = "the least in priority order" if len(result.relaxed) > 1 else "the least possible"
         least = "not proven the least" if rule in result.unproven else least
-        lines.append(f"# Relaxed: rule {int(rule)} ({rule.title_for(match.rules)}), broken by {amount}, {least}.")
+        lines.append(f"# Relaxed: {rule.named(match.rules)}, broken by {amount}, {least}.")
     for team in (Team.A, Team.B):
         info = match.team(team)
         if info.name or info.players:

@@ -249,7 +249,7 @@ def design_at_scale(
     if forced and params.strict:
         rule = min(forced, key=lambda rule: rule.priority)
         witness = [request.describe() for request in rule_witness(match, rule)]
-        return ScaleResult(None, 0, explanation=(*witness, f"rule {int(rule)} ({rule.title_for(match.rules)})"))
+        return ScaleResult(None, 0, explanation=(*witness, rule.named(match.rules)))
     if not bases(match):
         return None
     if forced != least_excess(replace(match, meets=(), avoids=(), colours=()), team_totals=False):

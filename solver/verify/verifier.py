@@ -768,13 +768,13 @@ def verify(
                         f"higher rules (all {facts.schedules_examined} were examined); this one breaks it by "
                         f"{amount}, the least possible"
                     )
-                    notes.append(f"rule {int(rule)} ({rule.title_for(settings)}) relaxed: {excuses[rule]}")
+                    notes.append(f"{rule.named(settings)} relaxed: {excuses[rule]}")
     for rule, declared in (declared_relaxed or {}).items():
         if rule in broken and rule not in excuses:
             amount = _excess(written, rule, settings, checks)
             if amount <= declared:
                 excuses[rule] = f"declared relaxed by the designer, broken by {amount}"
-                notes.append(f"rule {int(rule)} ({rule.title_for(settings)}) relaxed as declared, broken by {amount}")
+                notes.append(f"{rule.named(settings)} relaxed as declared, broken by {amount}")
     rules = {}
     for rule in sorted(checks):
         if rule.counted:

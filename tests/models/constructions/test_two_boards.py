@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 from ortools.sat.python import cp_model
 
-from scheveningen.models.constructions.two_boards import BOARD_BALANCE_EXCESS, BREAKS, applies, relaxed_against_two
+from scheveningen.models.constructions.two_boards import (
+    BOARD_BALANCE_EXCESS,
+    BREAKS,
+    applies,
+    breaks,
+    relaxed_against_two,
+)
 from scheveningen.models.domain.match import RuleSettings
 from scheveningen.models.domain.rules import Rule
 from scheveningen.solver.cli.main import main
@@ -33,10 +39,22 @@ def test_the_construction_breaks_only_rule_3_by_2_with_2_breaks(p: int, pair_fir
 
 
 def test_only_p_2_mod_4_against_2_on_2_boards_applies() -> None:
-    assert applies(6, 2, 2) and applies(2, 10, 2)
-    assert not any(applies(*size) for size in [(4, 2, 2), (8, 2, 2), (2, 2, 2), (6, 4, 2), (6, 3, 3)])
+    assert applies(6, 2, 2) and applies(2, 10, 2) and applies(2, 2, 2)
+    assert not any(applies(*size) for size in [(4, 2, 2), (8, 2, 2), (6, 4, 2), (6, 3, 3), (2, 2, 3)])
     with pytest.raises(ValueError, match="2 mod 4"):
         relaxed_against_two(8, 2)
+
+
+def test_two_against_two_breaks_rule_3_by_2_with_no_break_the_least_the_verifier_finds_by_exhaustion() -> None:
+    schedule = relaxed_against_two(2, 2)
+    # Without a match the verifier examines every 2-board schedule itself, and excuses a relaxation
+    # only where it is the least possible with the higher rules kept.
+    verdict = verify(schedule)
+    assert verdict.ok
+    assert set(verdict.relaxed) == {Rule.BOARD_BALANCE}
+    assert "the least possible" in verdict.rules[Rule.BOARD_BALANCE].excuse
+    assert rule_excess(schedule, Rule.BOARD_BALANCE, RuleSettings()) == BOARD_BALANCE_EXCESS
+    assert verdict.metrics.total_breaks == breaks(2, 2) == 0
 
 
 def fewest(p: int, excess_at_most: int, breaks_at_most: int | None = None) -> str:
