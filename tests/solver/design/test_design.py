@@ -65,6 +65,16 @@ def test_two_boards_strict_is_proven_impossible() -> None:
     assert result.schedule is None
 
 
+@pytest.mark.parametrize(("size_a", "size_b"), [(2, 2), (6, 2), (2, 10)])
+def test_strict_refuses_p_against_two_on_two_boards_naming_rules_1_and_3(size_a: int, size_b: int) -> None:
+    # The shortcut's proof (models/constructions/two_boards.py) answers without a search; before, it
+    # relaxed rule 3 even with --strict.
+    match = Match(boards=2, size_a=size_a, size_b=size_b)
+    result = design_match(match, DesignParams(time_limit=5, workers=1, strict=True))
+    assert result.status is Status.INFEASIBLE and result.schedule is None
+    assert result.explanation == ("rule 1 (colour balance)", "rule 3 (board balance)")
+
+
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_sizes_that_keep_every_rule_relax_nothing(n: int) -> None:
     result = design(n, DesignParams(time_limit=5, workers=1))
