@@ -1,5 +1,4 @@
-"""The ``schev`` commands that print a schedule: ``table`` (a published or best known table) and
-``generate`` (a new design).
+"""The ``schev generate`` command: a new design.
 
 ``generate`` shows a progress line while it searches, turns SIGINT and SIGTERM into a stop that
 keeps the best schedule so far (a second one quits at once), writes the match file when
@@ -23,8 +22,6 @@ from typing import TYPE_CHECKING
 
 from scheveningen.models.domain.match import Match, MatchError, RuleSettings
 from scheveningen.models.domain.wording import counted
-from scheveningen.models.formats.tables import UnknownTableError, best_text, published_text
-from scheveningen.models.formats.textform import parse_text
 from scheveningen.solver.cli.common import (
     EXIT_BROKEN,
     EXIT_NOT_FOUND,
@@ -55,26 +52,9 @@ from scheveningen.solver.design import (
 from scheveningen.solver.io import report
 from scheveningen.solver.io.files import display_name
 from scheveningen.solver.run import stop
-from scheveningen.solver.verify.verifier import verify
 
 if TYPE_CHECKING:  # read from a spec, or written to a match file: loaded only where one is given
     from scheveningen.models.formats.matchrecord import MatchSetup
-
-
-def configure_table(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("boards", type=int, help="number of boards")
-    parser.add_argument("--best", action="store_true", help="the best known design instead (this project's search)")
-
-
-def cmd_table(args: argparse.Namespace) -> Reply:
-    kind = "best known" if args.best else "published"
-    try:
-        text = best_text(args.boards) if args.best else published_text(args.boards)
-    except UnknownTableError as error:
-        raise UsageError(str(error)) from None
-    verdict = verify(parse_text(text).schedule)
-    data = report.verdict_data(verdict, name=f"{kind} table n{args.boards:02d}")
-    return Reply(EXIT_OK, "ok", text=text, data=data)
 
 
 # --------------------------------------------------------------------------- generate
@@ -335,13 +315,6 @@ def _design_data(result: Result, time_limit: float, interrupted: bool) -> dict[s
     return data
 
 
-TABLE = Command(
-    (TEXT, JSON),
-    configure_table,
-    cmd_table,
-    "Print the published standard table for 2 to 13 boards exactly as published, or with --best the "
-    "best known design of that size.",
-)
 GENERATE = Command(
     (TEXT, JSON),
     configure_generate,

@@ -2,13 +2,13 @@
 
 Each command is a :class:`~.common.Command`: its options, the output formats it supports, and a
 function from the parsed arguments to a :class:`~.common.Reply` (exit code, status, messages, the
-text output and the JSON data).  The commands live by role: ``table`` and ``generate`` in
-``design.py``, ``verify``, ``compare`` and ``fingerprint`` in ``check.py``, the arbiter's commands
+text output and the JSON data).  The commands live by role: ``table`` in ``table.py``, ``generate``
+in ``design.py``, ``verify``, ``compare`` and ``fingerprint`` in ``check.py``, the arbiter's commands
 in ``match.py`` and ``export`` in ``export.py``.  This module names them and loads only the one run
 (:class:`Entry`): a command that never searches starts without the solver, and one that searches
-loads it when it first builds a model.  :func:`main` renders the reply in the format asked
-for, in one place, for every outcome: with ``--format json`` every run writes exactly one JSON
-document, errors included.  ``common.py`` lists the exit codes.
+loads it when it first builds a model.  :func:`main` renders the reply in the format asked for, in
+one place, for every outcome: with ``--format json`` every run writes exactly one JSON document,
+errors included.  ``common.py`` lists the exit codes.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class Entry:
 
 
 def _table() -> Command:
-    from scheveningen.solver.cli.design import TABLE
+    from scheveningen.solver.cli.table import TABLE
 
     return TABLE
 

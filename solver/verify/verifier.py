@@ -255,10 +255,9 @@ def check_complete(schedule: Checkable, double: bool) -> list[Violation]:
                 f"on {written.boards} boards needs {expected_rounds:g}",
             )
         )
-    # Keyed by the two players' numbers: tuples of ints hash in C, which keeps a 100-board check quick.
+    # Keyed by the two players' numbers (C-level hashing keeps a 100-board check quick).
     meetings: dict[tuple[int, int], list[tuple[int, int, WrittenGame]]] = {}
-    # A player is keyed by (in team A, number) in the loops below: a tuple of a bool and an int hashes
-    # in C, where a player object's hash is Python code.
+    # Players keyed by (in team A, number) below: such a tuple hashes in C, a player in Python code.
     everyone = [((p.team is team_a, p.number), p) for p in written.all_players()] if written.equal_teams else []
     for r, games in enumerate(written.rounds, start=1):
         if len(games) != written.boards:

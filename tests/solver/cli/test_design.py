@@ -1,5 +1,5 @@
-"""``schev table`` and ``schev generate`` (solver/cli/design.py): the tables' JSON verdicts, a quick
-design that records how it was made, and a search that finds nothing said once with exit 3."""
+"""``schev generate`` (solver/cli/design.py): a quick design that records how it was made, and a search
+that finds nothing said once with exit 3."""
 
 from __future__ import annotations
 
@@ -10,30 +10,7 @@ from pathlib import Path
 import pytest
 from cli_cases import run, schedule_from_games
 
-from scheveningen.models.formats.tables import published
 from scheveningen.solver.verify.verifier import verify
-
-
-def test_table_json_has_verdict_and_games(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _err = run(capsys, "table", "6", "--format", "json")
-    assert code == 0
-    data = json.loads(out)
-    assert data["ok"] is True
-    assert data["file"] == "published table n06"
-    assert data["metrics"]["breaks"] == 16
-    assert schedule_from_games(data["games"]) == published(6)
-
-
-def test_table_json_for_two_boards_shows_rule_three_relaxed(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _err = run(capsys, "table", "2", "--format", "json")
-    assert code == 0
-    data = json.loads(out)
-    assert data["ok"] is True
-    assert data["rules"]["colour_balance"]["status"] == "holds"
-    assert data["rules"]["no_three_in_a_row"]["status"] == "holds"
-    assert data["rules"]["board_balance"]["status"] == "relaxed"
-    assert "no complete schedule on 2 boards" in data["rules"]["board_balance"]["excuse"]
-    assert "excuse" not in data["rules"]["colour_balance"]
 
 
 def test_generate_three_boards_json_records_how_it_was_made(capsys: pytest.CaptureFixture[str]) -> None:
