@@ -114,6 +114,12 @@ def _export() -> Command:
     return EXPORT
 
 
+def _serve() -> Command:
+    from scheveningen.solver.cli.serve import SERVE
+
+    return SERVE
+
+
 COMMANDS: dict[str, Entry] = {
     entry.name: entry
     for entry in (
@@ -136,6 +142,7 @@ COMMANDS: dict[str, Entry] = {
             "write a match file as pairings, HTML pairing sheets, a FIDE TRF, PGN, CSV or Markdown",
             _export,
         ),
+        Entry("serve", "open the arbiter's desk: a local web page to run a match, pairings to rating report", _serve),
     )
 }
 

@@ -99,6 +99,15 @@ def test_a_command_that_never_searches_loads_no_heavy_library(folder: Path, argv
     assert libraries == []
 
 
+def test_the_programs_help_loads_no_web_package(folder: Path) -> None:
+    probe = _PROBE.replace(repr(HEAVY), repr(("starlette", "uvicorn", "jinja2")))
+    assert "starlette" in probe
+    done = subprocess.run(
+        [sys.executable, "-c", probe, json.dumps(["--help"])], cwd=folder, capture_output=True, text=True, check=True
+    )
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"code": 0, "loaded": []}
+
+
 def test_compare_loads_the_graph_library_for_its_isomorphism_search_and_no_solver(folder: Path) -> None:
     code, libraries = loaded(folder, "compare", "design.json", "--against", "6")
     assert code == 0
