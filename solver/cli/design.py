@@ -21,7 +21,6 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from scheveningen.models.domain.match import Match, MatchError, RuleSettings
-from scheveningen.models.domain.wording import counted
 from scheveningen.solver.cli.common import (
     EXIT_BROKEN,
     EXIT_NOT_FOUND,
@@ -282,27 +281,15 @@ def _design_reply(result: Result, match: Match, time_limit: float, interrupted: 
     written out for the text form it was a noticeable part of a 100-board design's run."""
     messages = list(result.messages)
     data = _design_data(result, time_limit, interrupted) if as_json else {}
-    if interrupted:
-        messages.append(
-            "interrupted: this is the best verified schedule found so far"
-            if result.schedule is not None
-            else "interrupted before any schedule was found"
-        )
     if result.schedule is not None:
+        if interrupted:
+            messages.append("interrupted: this is the best verified schedule found so far")
         return Reply(EXIT_OK, result.status.value, text=report.result_text(result), data=data, messages=messages)
-    if result.status is Status.INFEASIBLE:
-        if result.explanation:
-            count = len(result.explanation)
-            rules = " and rules" if any(e.startswith("rule ") for e in result.explanation) else ""
-            noun = "this request" if count == 1 else f"these {count} requests"
-            lines = "".join(f"\n  - {line}" for line in result.explanation)
-            messages.append(f"impossible: {noun}{rules} cannot hold together:{lines}")
-        else:
-            messages.append(f"no schedule on {counted(match.boards, 'board')} keeps the rules required")
-        return Reply(EXIT_BROKEN, result.status.value, data=data, messages=messages)
-    if not interrupted and not any(m.startswith("no schedule found") for m in messages):
-        messages.append(f"no schedule found within {time_limit:g} s")
-    return Reply(EXIT_NOT_FOUND, result.status.value, data=data, messages=messages)
+    from scheveningen.solver.match.generated import design_failure  # the page's words too
+
+    messages = design_failure(result, match, time_limit, interrupted)
+    code = EXIT_BROKEN if result.status is Status.INFEASIBLE else EXIT_NOT_FOUND
+    return Reply(code, result.status.value, data=data, messages=messages)
 
 
 def _design_data(result: Result, time_limit: float, interrupted: bool) -> dict[str, object]:

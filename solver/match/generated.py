@@ -113,23 +113,31 @@ def write_new_match_file(record: MatchRecord, folder: str | Path, stem: str) -> 
 
 
 def design_failure(result: Result, match: Match, time_limit: float, interrupted: bool = False) -> list[str]:
-    """Why a design gave no schedule, in ``generate``'s words: the design's own messages, then a
-    minimal set of requests that cannot hold together (and the rules they clash with), or that no
+    """Why a design gave no schedule, in ``generate``'s words: the design's own messages, that it was
+    interrupted, then a minimal set of requests and rules that cannot hold together, or that no
     schedule keeps the rules, or that none was found in time."""
     from scheveningen.solver.design.params import Status
 
     messages = list(result.messages)
+    if interrupted:
+        messages.append("interrupted before any schedule was found")
     if result.status is Status.INFEASIBLE:
         if result.explanation:
-            count = len(result.explanation)
-            rules = " and rules" if any(e.startswith("rule ") for e in result.explanation) else ""
-            noun = "this request" if count == 1 else f"these {count} requests"
-            lines = "".join(f"\n  - {line}" for line in result.explanation)
-            messages.append(f"impossible: {noun}{rules} cannot hold together:{lines}")
+            messages.append(f"impossible: {_conflict_noun(result.explanation)} cannot hold together:")
+            messages[-1] += "".join(f"\n  - {line}" for line in result.explanation)
         else:
             messages.append(f"no schedule on {counted(match.boards, 'board')} keeps the rules required")
-    elif interrupted:
-        messages.append("interrupted before any schedule was found")
-    elif not any(m.startswith("no schedule found") for m in messages):
+    elif not interrupted and not any(m.startswith("no schedule found") for m in messages):
         messages.append(f"no schedule found within {time_limit:g} s")
     return messages
+
+
+def _conflict_noun(explanation: tuple[str, ...]) -> str:
+    """"this request", "these 3 requests", "these 2 rules" or "these 3 requests and rules"."""
+    count = len(explanation)
+    rules = sum(1 for line in explanation if line.startswith("rule "))
+    if count == 1:
+        return "this rule" if rules else "this request"
+    if rules == count:
+        return f"these {count} rules"
+    return f"these {count} requests and rules" if rules else f"these {count} requests"
