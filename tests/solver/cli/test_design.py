@@ -42,3 +42,9 @@ def test_no_schedule_in_time_is_said_once(tmp_path: Path, capsys: pytest.Capture
     code, out, err = run(capsys, "generate", "--spec", str(spec), "--time-limit", "0.5", "--workers", "1")
     assert code == 3 and out == ""
     assert err.count("no schedule found") == 1
+
+
+def test_rules_that_cannot_hold_together_are_called_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = run(capsys, "generate", "2", "--strict")
+    assert code == 1
+    assert "impossible: these 2 rules cannot hold together:\n  - rule 1 (colour balance)\n  - rule 3" in err
