@@ -29,6 +29,7 @@ from scheveningen.models.domain.results import GameResult
 from scheveningen.models.domain.schedule import Colour, Player, Team
 from scheveningen.models.formats.matchrecord import MatchRecord
 from scheveningen.solver.export.common import game_rows, match_title
+from scheveningen.solver.match.crosstable import crosstable
 from scheveningen.solver.match.standings import Standings, standings
 from scheveningen.solver.match.standings_format import PLAYER_HEADER, player_row, tiebreak_line, verdict
 from scheveningen.solver.match.standings_format import points as _points
@@ -76,22 +77,6 @@ table.signatures tr.space td { border: none; height: 9mm; padding: 0; }
 table + h2 { margin-top: 5mm; }
 @media screen { .sheet { max-width: 270mm; margin: 8mm auto; } }
 """
-
-_A_SIDE = {  # team A's player's result code from the game result and whether A had White
-    (GameResult.WHITE_WINS, True): "1",
-    (GameResult.WHITE_WINS, False): "0",
-    (GameResult.BLACK_WINS, True): "0",
-    (GameResult.BLACK_WINS, False): "1",
-    (GameResult.DRAW, True): "½",
-    (GameResult.DRAW, False): "½",
-    (GameResult.WHITE_WINS_FORFEIT, True): "+",
-    (GameResult.WHITE_WINS_FORFEIT, False): "-",
-    (GameResult.BLACK_WINS_FORFEIT, True): "-",
-    (GameResult.BLACK_WINS_FORFEIT, False): "+",
-    (GameResult.DOUBLE_FORFEIT, True): "-",
-    (GameResult.DOUBLE_FORFEIT, False): "-",
-}
-
 
 def _e(text: object) -> str:
     return escape(str(text), quote=True)
@@ -226,20 +211,11 @@ def _name(player: Player, name: str, title: str | None = None) -> str:
 
 
 def _crosstable(record: MatchRecord) -> list[str]:
-    schedule = record.schedule
-    meetings: dict[tuple[Player, Player], list[str]] = {}
-    for r, board, game in schedule.games():
-        a, b = game.a_player, game.b_player
-        result = record.result(r, board)
-        code = _A_SIDE[result, game.a_white] if result is not None else ""
-        colour = "W" if game.a_white else "B"
-        meetings.setdefault((a, b), []).append(f"R{r} {colour}" + (f" {code}" if code else ""))
-    head = "".join(f'<th class="name">{_label(record, b)}</th>' for b in schedule.players(Team.B))
+    table = crosstable(record)
+    head = "".join(f'<th class="name">{_label(record, b)}</th>' for b in table.columns)
     rows = []
-    for a in schedule.players(Team.A):
-        cells = "".join(
-            f"<td>{'<br>'.join(_e(m) for m in meetings.get((a, b), []))}</td>" for b in schedule.players(Team.B)
-        )
+    for a in table.rows:
+        cells = "".join(f"<td>{'<br>'.join(_e(m) for m in table.cell(a, b))}</td>" for b in table.columns)
         rows.append(f'<tr><td class="name">{_label(record, a)}</td>{cells}</tr>')
     return [
         '<section class="sheet wide crosstable" id="crosstable">',
