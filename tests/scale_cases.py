@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from scheveningen.models.domain.grid import Grid
-from scheveningen.models.domain.match import ColourWish, Match, PlayedRound
+from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound
 from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
 from scheveningen.solver.scale.start import Symmetry, bases
 from scheveningen.solver.verify.verifier import verify
@@ -70,3 +70,37 @@ def three_whites(n: int) -> Match:
 def round_unbalanced(n: int) -> Match:
     """n/2 + 1 A players White in round 7 (rule 3 forced)."""
     return Match(boards=n, colours=tuple(white(Team.A, a, 7) for a in range(2, n // 2 + 3)))
+
+
+def played_then_requests(n: int, seed: int, double: bool = False) -> tuple[Match, Schedule]:
+    """The first third of a random image of the plain design (its construction, for a double round)
+    played as printed, and n/2 meet, avoid and colour requests drawn from the image's later rounds;
+    returns the match and the image, which keeps all of it."""
+    rng = random.Random(f"played-then-requests-{n}-{seed}-{double}")
+    image = random_image(bases(Match(boards=n, double=double))[0][1].to_schedule(), rng)
+    k = len(image.rounds) // 3
+    meets: list[Meet] = []
+    avoids: list[Avoid] = []
+    colours: list[ColourWish] = []
+    while len(meets) + len(avoids) + len(colours) < n // 2:
+        r = rng.randrange(k + 1, len(image.rounds) + 1)
+        game = image.rounds[r - 1][rng.randrange(n)]
+        a, b = game.a_player.number, game.b_player.number
+        kind = rng.randrange(3)
+        if kind == 0:
+            meets.append(Meet(a=a, b=b, round=r, white=rng.choice((None, game.white.team))))
+        elif kind == 1:
+            apart = [
+                s
+                for s in range(k + 1, len(image.rounds) + 1)
+                if all(g.b_player.number != b for g in image.rounds[s - 1] if g.a_player.number == a)
+            ]
+            avoids.append(Avoid(a=a, b=b, rounds=tuple(rng.sample(apart, 2))))
+        else:
+            player = rng.choice((game.white, game.black))
+            colours.append(ColourWish(player=player, round=r, colour=game.colour_of(player)))
+    played = tuple(PlayedRound(round=r + 1, games=image.rounds[r]) for r in range(k))
+    match = Match(
+        boards=n, double=double, played=played, meets=tuple(meets), avoids=tuple(avoids), colours=tuple(colours)
+    )
+    return match, image

@@ -30,7 +30,10 @@ permutes the rounds.  Compositions of such maps keep the rules too.
 played are matched by propagation (an image is fixed by where it sends one player of each connected part
 of the played rounds, so each candidate is extended and checked at once), and meet, avoid and colour
 requests by a small CP-SAT assignment model over the two renumberings (one Boolean a pair of players,
-``x[i, a]``: base player ``Ai`` becomes ``Aa``).  The schedules are handled as a :class:`Grid`, plain
+``x[i, a]``: base player ``Ai`` becomes ``Aa``).  With both, many images reproduce the played rounds
+(1,936 after 29 rounds at 88 boards) and differ in the rounds to come, so the one keeping the most
+requests is chosen among all of them (``solver/scale/placements.py``: one placement a connected part).
+The schedules are handled as a :class:`Grid`, plain
 lists indexed from 0, since the start and the search (``solver/scale/lns/``) touch every game many times.
 
 When the last played round deviates from the design (two boards swapped opponents, two games played
@@ -56,6 +59,7 @@ from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, Pla
 from scheveningen.models.domain.schedule import Colour, Game, Team
 from scheveningen.models.formats.tables import best, best_sizes
 from scheveningen.solver.run import stop
+from scheveningen.solver.scale.placements import fit_played
 
 # --------------------------------------------------------------------------- the symmetries
 
@@ -122,6 +126,9 @@ def renumber(grid: Grid, a_map: tuple[int, ...] | list[int], b_map: tuple[int, .
 
 
 VARIANTS = tuple(itertools.product((False, True), repeat=3))  # (swap teams, reverse colours, reverse rounds)
+
+#: Renumberings of a grid's teams: (a_map, b_map).
+Maps = tuple[list[int], list[int]]
 
 
 # --------------------------------------------------------------------------- requests on a grid
@@ -429,39 +436,70 @@ def find_start(
     if not match.equal_teams:
         return None
     deadline = time.monotonic() + seconds
-    found: list[tuple[tuple[int, int, int], Start]] = []
     k = len(match.played)
     target = played_grid(match.played, match.boards) if k else None
     if target is None:
         return _start_for_requests(match, deadline, seed, workers, work, keep_all)
-    for name, base in bases(match):
-        for swap, flip, back in VARIANTS:
-            image_base = variant(base, swap, flip, back)
-            for length in sorted({k, k - 1, min(k, 2), 1} - {0}, reverse=True):
-                soft = length if length < k else None
-                steps = 20 * match.boards * (length + 1)
-                maps = list(itertools.islice(fit_prefix(image_base, target, length, soft, steps), 16))
-                if maps:
-                    break
-            for a_map, b_map in maps:
-                grid = renumber(image_base, a_map, b_map)
-                start = Start(
-                    grid,
-                    name,
-                    Symmetry(tuple(a_map), tuple(b_map), swap, flip, back),
-                    tuple(unkept(match, grid, length)),
-                    length,
-                )
-                found.append(((length, *score(match, grid, length)), start))
-            if any(s.exact for _k, s in found) or time.monotonic() > deadline:
-                break
-        if any(s.exact for _k, s in found) or time.monotonic() > deadline:
-            break
+    found = _starts_for_played(match, target, deadline, seed, workers, work)
     if not found:  # nothing placed in time: the best design as it is, to be repaired
         name, base = bases(match)[0]
         identity = tuple(range(match.boards))
         return Start(base, name, Symmetry(identity, identity), tuple(unkept(match, base)), 0)
     return max(found, key=lambda item: item[0])[1]
+
+
+def _starts_for_played(
+    match: Match, target: Grid, deadline: float, seed: int, workers: int, work: float | None
+) -> list[tuple[tuple[int, int], Start]]:
+    """Images reproducing the longest prefix of the played rounds, each with its rank: (rounds
+    reproduced, requests kept, a game of a played round past those counting as one request).  Stops
+    at the first image keeping everything, or at ``deadline``.
+
+    Without meet, avoid and colour requests the first few images :func:`fit_prefix` finds on each
+    variant of each base will do.  With them, the images reproducing the played rounds are many (1,936
+    after 29 rounds at 88 boards) and differ in the rounds to come, so on each variant reproducing the
+    most rounds the one keeping the most requests is chosen (:func:`fit_played`); the variants are
+    fitted first, since a variant reproducing fewer rounds ranks below in any case.
+    """
+    k = len(match.played)
+    fits: list[tuple[str, tuple[bool, ...], Grid, int, list[Maps]]] = []
+    wishes = bool(match.meets or match.avoids or match.colours)
+    found: list[tuple[tuple[int, int], Start]] = []
+
+    def add(name: str, flags: tuple[bool, ...], image_base: Grid, length: int, maps: list[Maps]) -> bool:
+        """The starts of ``maps`` ranked into ``found``; whether one keeps everything."""
+        for a_map, b_map in maps:
+            grid = renumber(image_base, a_map, b_map)
+            missed = tuple(unkept(match, grid, length))
+            start = Start(grid, name, Symmetry(tuple(a_map), tuple(b_map), *flags), missed, length)
+            found.append(((length, sum(score(match, grid, length))), start))
+        return any(s.exact for _rank, s in found)
+
+    for name, base, flags in [(name, base, flags) for name, base in bases(match) for flags in VARIANTS]:
+        image_base = variant(base, *flags)
+        for length in sorted({k, k - 1, min(k, 2), 1} - {0}, reverse=True):
+            soft = length if length < k else None
+            steps = 20 * match.boards * (length + 1)
+            maps = list(itertools.islice(fit_prefix(image_base, target, length, soft, steps), 16))
+            if maps:
+                break
+        if maps and not wishes and add(name, flags, image_base, length, maps):
+            return found
+        if maps:
+            fits.append((name, flags, image_base, length, maps))
+        if time.monotonic() > deadline:
+            break
+    longest = max((fit[3] for fit in fits), default=0)
+    chosen = [fit for fit in fits if fit[3] == longest] if wishes else []
+    for index, (name, flags, image_base, length, maps) in enumerate(chosen):
+        share = max((deadline - time.monotonic()) / (len(chosen) - index), 0.05)
+        fit_work = None if work is None else work / 16
+        placed = fit_played(image_base, target, length, match, share, seed, workers, fit_work)
+        if add(name, flags, image_base, length, maps if placed is None else [placed, *maps]):
+            break
+        if time.monotonic() > deadline:
+            break
+    return found
 
 
 #: Clauses of :func:`fit_requests` built per second, measured with 3,000 avoid requests on 100 boards

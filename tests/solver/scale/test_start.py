@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from scale_cases import played_then_requests
 
 from scheveningen.models.domain.grid import Grid
 from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
@@ -176,6 +177,20 @@ def test_a_start_keeps_meet_avoid_and_colour_requests_drawn_from_an_image() -> N
     assert start is not None and start.exact and not start.missed
     assert keeps_everything(start.grid.to_schedule(), match)
     assert start.grid.breaks() == best(n).breaks()
+
+
+@pytest.mark.parametrize(("n", "seed", "double"), [(36, 2, False), (40, 0, True)])
+def test_a_start_keeps_played_rounds_and_the_requests_after_them_where_an_image_keeps_both(
+    n: int, seed: int, double: bool
+) -> None:
+    # The smallest such matches (of 8-40 boards, seeds 0-9) where the start missed requests (3 and 4)
+    # while looking at 16 of the images reproducing the played rounds (324 and 400 of each variant).
+    match, source = played_then_requests(n, seed, double)
+    start = find_start(match, 5.0, workers=1)
+    assert start is not None and start.exact and start.played_rounds_fitted == len(match.played)
+    schedule = start.grid.to_schedule()
+    assert keeps_everything(schedule, match)
+    assert start.grid.breaks() == Grid.from_schedule(source).breaks()
 
 
 def test_there_is_no_start_for_unequal_teams() -> None:
