@@ -12,7 +12,8 @@ here too, folded into a single round or as they are, from ``solver/design/stages
    the plain match's best known breaks and is answered at once;
 2. **repair** (``solver/scale/lns/repair.py``): where the image misses requests, the rounds and games concerned are
    freed and re-solved with every request and rules 0-3 hard, growing the freed part until a schedule
-   is found;
+   is found; after a deviating played round with requests the image misses, the played rounds are
+   mended first, as for them alone, and the requests then (``repair_played_first``);
 3. **improve** (``solver/scale/lns/improve.py``): large-neighbourhood search within the time left.
 
 Requests that cannot hold are explained at once, without the full model: two that contradict each
@@ -46,7 +47,7 @@ from dataclasses import dataclass, field, replace
 from scheveningen.models.bounds.played import PlayedRules, relaxed_break_bound
 from scheveningen.models.bounds.proven import even_break_bound, played_break_bound, proven_break_bound
 from scheveningen.models.domain.grid import Grid
-from scheveningen.models.domain.match import Match, Request
+from scheveningen.models.domain.match import Match, PlayedRound, Request
 from scheveningen.models.domain.rules import Rule, Search, honours
 from scheveningen.models.domain.schedule import Colour, Player, Schedule, Team
 from scheveningen.solver.run import stop
@@ -55,7 +56,7 @@ from scheveningen.solver.scale.conflicts import in_priority_order, least_excess,
 from scheveningen.solver.scale.lns.budget import Budget, SearchLog
 from scheveningen.solver.scale.lns.improve import improve
 from scheveningen.solver.scale.lns.part import solve_part
-from scheveningen.solver.scale.lns.repair import repair
+from scheveningen.solver.scale.lns.repair import repair, repair_played_first
 from scheveningen.solver.scale.recolour import flip_walks, missed_colour_rounds, recolour, row_swaps
 from scheveningen.solver.scale.start import Start, bases, find_start
 from scheveningen.solver.verify.verifier import rule_excess, verify
@@ -81,6 +82,11 @@ REPAIR_FIRST = (32, 80)
 BOUND_BOARDS = 16
 BOUND_WORK = 0.5
 BOUND_SHARE = 0.05
+
+#: Played rounds deviating from every image and requests the image misses: the share of the repair's time
+#: for mending them in turn (``lns/repair.py``, ``repair_played_first``); the repair of both at once has
+#: what is left when that finds nothing.
+IN_TURN_SHARE = 0.8
 
 #: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
 MARGIN = 0.8
@@ -278,7 +284,20 @@ def design_at_scale(
     # full model, when it had to take over, ended at 58-74 breaks where the repair gives 28-40.
     share = 0.4 if match.boards < FULL_MODEL_BOARDS and not match.played else 0.95
     repair_deadline = time.monotonic() + max((deadline - time.monotonic()) * share, 0.2)
-    grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed, relax, excess)
+    grid: Grid | None = None
+    in_turn = start.played_rounds_fitted < len(match.played) and any(
+        not isinstance(q, PlayedRound) for q in start.missed
+    )
+    if in_turn:
+        # A deviating played round and requests the image misses: the played rounds mended first (the
+        # deviation's repairs fail with requests pinned in the rounds they re-pair), the requests then.
+        turn_deadline = time.monotonic() + (repair_deadline - time.monotonic()) * IN_TURN_SHARE
+        grid, _used = repair_played_first(match, start.grid, turn_deadline, work(0.2), workers, seed, relax, excess)
+        if grid is not None:
+            messages.append("the played rounds mended first, then the requests")
+    if grid is None:
+        left = work(0.05 if in_turn else 0.25)
+        grid, _used = repair(match, start.grid, repair_deadline, left, workers, seed, relax, excess)
     if grid is None:
         return None
     bound = spec_bound(match, relax) if lower_bound is None else lower_bound

@@ -6,6 +6,9 @@ played meet again and the rounds of the unkept meetings and avoids are freed, wi
 players the damage touches and the colours near it; when that part has no solution, wider colour
 windows and then more rounds are freed, up to all unplayed rounds (:func:`repair_by_rounds`).
 
+:func:`repair_played_first` mends a deviating played round and requests the image misses in turn: the
+played rounds as for them alone, then the requests from that schedule.
+
 After played rounds that deviate from every image (the last played round had two boards swap
 opponents, or two games played with colours reversed) a few players' colours are *flipped* against the
 image (``solver/scale/lns/damage.py``), and the round-freeing repair, which frees rounds with all their
@@ -48,6 +51,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from scheveningen.models.domain.grid import Grid
 from scheveningen.models.domain.match import Match
@@ -75,6 +79,8 @@ LARGE_DEVIATION_BOARDS = 70
 EXCHANGE_SHARE = 0.5
 #: Widths of the windows :func:`recolour_opening` tries.
 OPENING_WIDTHS = (2, 3, 4, 6)
+#: Share of the repair's time and work for the played rounds in :func:`repair_played_first`.
+PLAYED_FIRST_SHARE = 0.7
 
 
 def repair(
@@ -174,6 +180,39 @@ def repair(
         return min(options, key=lambda g: g.breaks()), used
     again = run(repair_by_rounds, deadline, None if work is None else max(work - used, 0.001))
     return again, used
+
+
+def repair_played_first(
+    match: Match,
+    grid: Grid,
+    deadline: float,
+    work: float | None,
+    workers: int,
+    seed: int,
+    relaxed: frozenset[Rule] = frozenset(),
+    board_excess: int = 0,
+) -> tuple[Grid | None, float]:
+    """Played rounds that deviate from the image ``grid`` and requests it misses, mended in turn: the
+    played rounds first, as for them alone (:func:`repair` of the match without its meet, avoid and
+    colour requests), on :data:`PLAYED_FIRST_SHARE` of the time and work, then the requests from that
+    schedule, which keeps every played round; (None, work) when either finds nothing.
+
+    The deviation's repairs re-pair rounds near it with the image's colours kept but a few players';
+    a request pinned in one of those rounds (a meeting the image has elsewhere) can leave none of
+    their parts a solution (88 boards, a double round: no schedule, or 184 breaks where the played
+    rounds alone are mended at 112).  Mended first, the schedule keeps the requests the image kept
+    away from the deviation, and the few it misses are mended as for requests alone.
+    """
+    alone = replace(match, meets=(), avoids=(), colours=())
+    first_deadline = time.monotonic() + (deadline - time.monotonic()) * PLAYED_FIRST_SHARE
+    first_work = None if work is None else work * PLAYED_FIRST_SHARE
+    mended, used = repair(alone, grid, first_deadline, first_work, workers, seed, relaxed, board_excess)
+    if mended is None:
+        return None, used
+    found, more = repair(
+        match, mended, deadline, None if work is None else max(work - used, 0.001), workers, seed, relaxed, board_excess
+    )
+    return found, used + more
 
 
 def repair_by_rounds(

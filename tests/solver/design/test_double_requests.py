@@ -10,7 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scale_cases import random_image
+from scale_cases import played_then_requests, random_image
 
 from scheveningen.models.constructions.equal import construct
 from scheveningen.models.domain.grid import Grid
@@ -166,3 +166,16 @@ def test_below_the_stage_the_full_model_seeded_with_the_paired_answer_proves_it(
     assert result.status is Status.OPTIMAL and kept(result.schedule, match)
     assert result.breaks is not None and result.breaks >= plain
     assert any("paired double round" in message for message in result.messages)
+
+
+def test_a_double_round_played_as_an_image_with_later_requests_it_keeps_is_answered_by_that_image() -> None:
+    # 40 boards, seed 0: the start kept the 26 played rounds but missed four requests (it looked at 16
+    # of the 400 images of each variant reproducing them), and the folded design answered instead.
+    match, source = played_then_requests(40, 0, double=True)
+    result = design_match(match, DesignParams(time_limit=30, work_limit=5.0, workers=1, seed=0))
+    assert result.schedule is not None
+    verdict = verify(result.schedule, match=match)
+    assert verdict.ok and not verdict.relaxed and not verdict.requests
+    assert result.status is Status.OPTIMAL and result.breaks == verify(source, match=match).metrics.total_breaks
+    assert result.messages[0].startswith("started from the direct construction for 40 boards (double round)")
+    assert not any("folded" in message for message in result.messages)

@@ -4,6 +4,7 @@ pieces they are made of, each answer checked by the verifier.  Small sizes: a fe
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -16,7 +17,7 @@ from scheveningen.solver.scale.lns.exchange import can_meet_everyone, swap_roles
 from scheveningen.solver.scale.lns.improve import improve
 from scheveningen.solver.scale.lns.neighbourhoods import choose, players_games
 from scheveningen.solver.scale.lns.part import solve_part
-from scheveningen.solver.scale.lns.repair import repair
+from scheveningen.solver.scale.lns.repair import repair, repair_played_first
 from scheveningen.solver.scale.lns.rules import row_keeps_rules, rules_kept
 from scheveningen.solver.scale.start import bases
 from scheveningen.solver.verify.verifier import verify
@@ -147,6 +148,32 @@ def test_the_repair_continues_a_deviating_played_round_with_every_rule_kept() ->
     assert repaired is not None and kept(repaired, match)
     played = with_played(match, grid)
     assert repaired.opp[:4] == played.opp[:4] and repaired.white[:4] == played.white[:4]
+
+
+def test_a_deviation_and_requests_the_image_misses_are_mended_in_turn_keeping_both() -> None:
+    grid = design()
+    alone = played_with_colours_reversed(grid, 4)
+    mended, _work = repair(alone, grid, INF, 2.0, 1, 0)
+    assert mended is not None
+    # Requests the schedule mended for the played rounds keeps and the image does not: two of the
+    # games the repair changed, as meetings with their colours, and a colour wish far from the deviation.
+    changed = [
+        (r, a)
+        for r in range(4, N)
+        for a in range(N)
+        if (mended.opp[r][a], mended.white[r][a]) != (grid.opp[r][a], grid.white[r][a])
+    ]
+    meets = tuple(
+        Meet(a=a + 1, b=mended.opp[r][a] + 1, round=r + 1, white=Team.A if mended.white[r][a] else Team.B)
+        for r, a in changed[:: max(1, len(changed) // 2)][:2]
+    )
+    wish = ColourWish(Player(Team.A, 1), N, Colour.WHITE if mended.white[N - 1][0] else Colour.BLACK)
+    match = replace(alone, meets=meets, colours=(wish,))
+    assert len(meets) == 2 and not kept(with_played(match, grid), match)
+    found, work = repair_played_first(match, grid, INF, 2.0, 1, 0)
+    assert found is not None and work > 0 and kept(found, match)
+    played = with_played(match, grid)
+    assert found.opp[:4] == played.opp[:4] and found.white[:4] == played.white[:4]
 
 
 def test_with_one_worker_and_a_work_limit_the_repair_gives_the_same_schedule_twice() -> None:

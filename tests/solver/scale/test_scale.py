@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scale_cases import random_image
+from scale_cases import deviation_match, played_then_requests, random_image
 
 from scheveningen.models.bounds.proven import played_break_bound
 from scheveningen.models.constructions.equal import construct
@@ -325,3 +326,43 @@ def test_a_double_round_played_as_printed_continues_the_design() -> None:
     assert result.status is Status.OPTIMAL and result.breaks == result.lower_bound == n
     assert result.schedule is not None and result.schedule.rounds[:4] == printed.rounds[:4]
     assert verify(result.schedule, double=True, match=match).ok
+
+
+# --------------------------------------------------------------------------- played rounds and requests together
+
+
+def test_played_rounds_and_later_requests_an_image_keeps_are_answered_with_the_designs_breaks() -> None:
+    # 36 boards, seed 2: the smallest of these matches (8-40 boards, seeds 0-9) where the start kept
+    # all the played rounds but missed three requests; at 80 and 88 boards such a start ended in "no
+    # room to build the model" (exit 3).
+    match, source = played_then_requests(36, 2)
+    result = design_match(match, DesignParams(time_limit=30, work_limit=5.0, workers=1, seed=0))
+    assert result.schedule is not None and kept(result.schedule, match)
+    assert result.status is Status.OPTIMAL and result.breaks == verify(source).metrics.total_breaks
+    assert "the relabelled design keeps every request" in result.messages
+
+
+def test_a_deviating_played_round_and_later_requests_are_answered_near_the_played_rounds_alone() -> None:
+    # Requests drawn from the played rounds' own repair, some in rounds it changed: no image keeps them.
+    alone = deviation_match(14, 1, True)
+    start = find_start(alone, 5.0, 0, 1, 0.5)
+    assert start is not None and not start.exact
+    witness, _work = repair(alone, start.grid, float("inf"), 1.5, 1, 0)
+    assert witness is not None
+    k = len(alone.played)
+    rng = random.Random(5)
+    changed = [(r, a) for r in range(k, 14) for a in range(14) if witness.opp[r][a] != start.grid.opp[r][a]]
+    kept_games = [(r, a) for r in range(k, 14) for a in range(14) if (r, a) not in changed]
+    meets = tuple(
+        Meet(a + 1, witness.opp[r][a] + 1, r + 1, Team.A if witness.white[r][a] else Team.B)
+        for r, a in [*rng.sample(changed, 2), *rng.sample(kept_games, 2)]
+    )
+    colours = tuple(
+        ColourWish(Player(Team.A, a + 1), r + 1, Colour.WHITE if witness.white[r][a] else Colour.BLACK)
+        for r, a in rng.sample(kept_games, 3)
+    )
+    match = replace(alone, meets=meets, colours=colours)
+    result = design_match(match, DesignParams(time_limit=60, work_limit=1.5, workers=1, seed=0))
+    assert result.schedule is not None and kept(result.schedule, match) and result.breaks is not None
+    breaks = witness.breaks()
+    assert spec_bound(match) <= result.breaks <= breaks + max(4, breaks // 10)
