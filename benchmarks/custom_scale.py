@@ -90,6 +90,8 @@ class Case:
     plain_breaks: int | None
     target: int | None
     note: str = ""
+    #: the breaks of a schedule keeping every played round and request (the one they were drawn from)
+    witness: int | None = None
 
     @property
     def name(self) -> str:
@@ -128,6 +130,11 @@ def plain_breaks(boards: int) -> int:
 
 def target_breaks(plain: int) -> int:
     return plain + max(4, plain // 4)
+
+
+def near_witness(witness: int) -> int:
+    """The most breaks within 10 % (and at least 4) of a witness's."""
+    return witness + max(4, witness // 10)
 
 
 def random_image(schedule: Schedule, rng: random.Random) -> Schedule:
@@ -526,6 +533,8 @@ HEADER = [
     "gap",
     "plain",
     "target",
+    "witness",
+    "within",
     "kept",
     "ok",
     "note",
@@ -537,6 +546,13 @@ def judge(case: Case, run: Run, time_limit: float) -> bool:
     if run.kept is not True or run.wall_s > time_limit + 2:
         return False
     return case.target is None or (run.breaks is not None and run.breaks <= case.target)
+
+
+def within(case: Case, run: Run) -> str:
+    """Whether the run's breaks are within 10 % (and at least 4) of the case's witness ("-": none)."""
+    if case.witness is None:
+        return "-"
+    return "yes" if run.breaks is not None and run.breaks <= near_witness(case.witness) else "no"
 
 
 def row(case: Case, run: Run, time_limit: float) -> list[str]:
@@ -555,6 +571,8 @@ def row(case: Case, run: Run, time_limit: float) -> list[str]:
         show(run.gap),
         show(case.plain_breaks),
         show(case.target),
+        show(case.witness),
+        within(case, run),
         show(run.kept),
         "yes" if judge(case, run, time_limit) else "NO",
         "; ".join(x for x in (case.note, run.note) if x),
@@ -742,6 +760,11 @@ def main(argv: list[str] | None = None) -> int:
             f"- {approach}: {kept} of {len(mine)} cases answered with every rule and request kept; "
             f"slowest {slowest:.2f} s; targets met on {sum(1 for c, r in mine if judge(c, r, time_limit))}."
         )
+        witnessed = [within(c, r) for c, r in mine if c.witness is not None]
+        if witnessed:
+            summary[-1] += (
+                f" Within the witness's breaks + max(4, 10 %) on {witnessed.count('yes')} of {len(witnessed)}."
+            )
     if new:
         summary.append(f"- new approach misses a target on: {', '.join(missed) if missed else 'none'}.")
     markdown = [
@@ -753,7 +776,9 @@ def main(argv: list[str] | None = None) -> int:
         "",
         "`plain` is the plain design's breaks (no requests); `target` = plain + max(4, plain // 4) where the "
         "requests were drawn from a schedule with the plain design's breaks; `kept`: the verifier found every "
-        "rule 0-3 and every request kept; `ok`: kept, answered within the time limit + 2 s, and within the target.",
+        "rule 0-3 and every request kept; `ok`: kept, answered within the time limit + 2 s, and within the target; "
+        "`witness`: the breaks of a schedule keeping every played round and request (the one they were drawn from), "
+        "`within`: breaks at most the witness's plus max(4, 10 %).",
         "",
         *markdown_table(HEADER, rows),
         "",
