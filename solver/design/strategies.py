@@ -49,10 +49,17 @@ from scheveningen.solver.design.run import DesignRun
 from scheveningen.solver.design.stages.start import plain_start
 from scheveningen.solver.run.params import DesignInputError, DesignParams, ProgressCallback
 
-#: Equal teams with requests go through the organisers' stage (``solver/scale/driver.py``) from this many
-#: boards on; below, the full model is quick.  The "fair" objective with requests designs for fewest
-#: breaks first from here on too.
-SCALE_MIN_BOARDS = 12
+#: Equal teams, a single round, with requests go through the organisers' stage (``solver/scale/driver.py``)
+#: from this many boards on.  From 3 boards an image of the plain design keeping the requests answers at
+#: once where the full model alone ended 5 s above the bound (n/2 requests read off an image, 8-11
+#: boards: 10-38 breaks against 8-18); below ``at_scale.HANDOFF_BOARDS`` the full model then improves an
+#: answer above the bound.  On 2 boards the rules as written cannot all hold (rule 3 is relaxed,
+#: ``models/constructions/two_boards.py``), which the stage's counts of forced relaxations do not know.
+SCALE_MIN_BOARDS = 3
+
+#: The "fair" objective with requests designs for fewest breaks first from this many boards on (a single
+#: round of equal teams with runs of two; below, the full model designs the split at once).
+FAIR_BREAKS_FIRST_BOARDS = 12
 
 
 @dataclass(frozen=True)
@@ -91,19 +98,20 @@ def _always(_run: DesignRun) -> bool:
 
 def _fair_with_requests(run: DesignRun) -> bool:
     """The "fair" objective with requests where the full model alone is weak: from
-    :data:`SCALE_MIN_BOARDS` boards, double rounds, runs of one colour and unequal teams."""
+    :data:`FAIR_BREAKS_FIRST_BOARDS` boards, double rounds, runs of one colour and unequal teams."""
     match = run.match
     small_plain = match.equal_teams and not match.double and match.rules.max_run != 1
     return (
         run.shortcuts
         and match.rules.objective == "fair"
         and match.has_requests
-        and not (small_plain and match.boards < SCALE_MIN_BOARDS)
+        and not (small_plain and match.boards < FAIR_BREAKS_FIRST_BOARDS)
     )
 
 
 def _organisers_single_round(run: DesignRun) -> bool:
-    """Equal teams, a single round, requests, from :data:`SCALE_MIN_BOARDS` boards, not "fair"."""
+    """Equal teams, a single round, requests, from :data:`SCALE_MIN_BOARDS` boards, not "fair" (with
+    "fair", from :data:`FAIR_BREAKS_FIRST_BOARDS` boards, the variant designed first for breaks comes here)."""
     match = run.match
     return (
         run.params.scale
@@ -189,7 +197,7 @@ def _fair_thresholds() -> str:
     from scheveningen.solver.scale.driver import FULL_MODEL_BOARDS
 
     return (
-        f"from {SCALE_MIN_BOARDS} boards for a single round of equal teams with runs of two; the split is "
+        f"from {FAIR_BREAKS_FIRST_BOARDS} boards for a single round of equal teams with runs of two; the split is "
         f"searched for single rounds below {FULL_MODEL_BOARDS} boards, with {1 - fair.FAIR_BREAKS_SHARE:.0%} "
         "of the time"
     )
@@ -202,9 +210,14 @@ def _at_scale(run: DesignRun) -> Result | None:
 
 
 def _at_scale_thresholds() -> str:
+    from scheveningen.solver.design.stages import at_scale
     from scheveningen.solver.scale.driver import FULL_MODEL_BOARDS
 
-    return f"from {SCALE_MIN_BOARDS} boards; below {FULL_MODEL_BOARDS} the full model is its fallback"
+    return (
+        f"from {SCALE_MIN_BOARDS} boards; below {FULL_MODEL_BOARDS} the full model is its fallback; below "
+        f"{at_scale.HANDOFF_BOARDS}, with {at_scale.HANDOFF_STAGE_SHARE:.0%} of the time, the full model "
+        "improves an answer above the bound"
+    )
 
 
 def _against_two_relaxed(run: DesignRun) -> Result | None:

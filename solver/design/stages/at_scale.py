@@ -12,9 +12,9 @@ from scheveningen.models.domain.grid import Grid
 from scheveningen.solver.design.params import Result, Status
 from scheveningen.solver.design.results import empty, proven_bound, verify_and_report
 from scheveningen.solver.design.run import DesignRun, Start
-from scheveningen.solver.design.stages.search import search
+from scheveningen.solver.design.stages.search import search, search_beside
 from scheveningen.solver.scale.conflicts import in_priority_order
-from scheveningen.solver.scale.driver import design_at_scale
+from scheveningen.solver.scale.driver import FULL_MODEL_BOARDS, MARGIN, design_at_scale
 from scheveningen.solver.scale.start import find_start
 
 #: From this many boards on a double round with requests that has no paired schedule found goes
@@ -27,16 +27,48 @@ DOUBLE_SCALE_BOARDS = 6
 #: Below :data:`DOUBLE_SCALE_BOARDS` boards, the share of the time limit the folded design may use.
 SMALL_FOLD_SHARE = 0.2
 
+#: A single round below this many boards (at most ``FULL_MODEL_BOARDS``), "breaks" objective: the organisers'
+#: stage has :data:`HANDOFF_STAGE_SHARE` of the time limit, and where its answer keeps every rule but is
+#: above the proven bound, the full model searches with the time left and the answer is the better of
+#: the two (:func:`at_scale`).
+HANDOFF_BOARDS = min(12, FULL_MODEL_BOARDS)
+
+#: The organisers' stage's share of the time limit (and of the work limit) where the full model may improve
+#: on its answer: an image keeping every request answers in milliseconds, and at 8-10 boards with n meets
+#: and n colour wishes the full model from nothing did better with the time than the stage's search
+#: (8 boards: 16-22 breaks against 20-24 with 30 % for the stage).
+HANDOFF_STAGE_SHARE = 0.1
+
 
 def at_scale(run: DesignRun) -> Result | None:
     """A single round of equal teams with requests, through the organisers' stage; ``None`` where it
-    found nothing (requests that may be impossible: the full model then explains them)."""
-    scaled = design_at_scale(run.match, run.params, run.started, run.progress)
+    found nothing (requests that may be impossible: the full model then explains them).
+
+    Below :data:`HANDOFF_BOARDS` boards, with the "breaks" objective, the stage has
+    :data:`HANDOFF_STAGE_SHARE` of the time: an answer at the proven bound is given at once; one above
+    it, and every rule and request kept, is set beside the full model's (``search_beside``: the one with
+    fewer breaks is the answer); one that relaxes a rule gives ``None``, so that the full model and the
+    least relaxation in priority order (``solver/design/relax.py``) design the match, as they did below
+    12 boards before this stage took them."""
+    handoff = run.match.boards < HANDOFF_BOARDS and run.objective == "breaks"
+    params = run.params
+    if handoff:
+        # the stage keeps back MARGIN seconds for printing, which the full model uses here
+        stage_seconds = min(params.time_limit * HANDOFF_STAGE_SHARE + MARGIN, params.time_limit)
+        work = None if params.work_limit is None else params.work_limit * HANDOFF_STAGE_SHARE
+        params = replace(params, time_limit=stage_seconds, work_limit=work)
+    scaled = design_at_scale(run.match, params, run.started, run.progress)
     if scaled is None:
         return None
-    run.messages.extend(scaled.messages)
     if scaled.schedule is None:
+        run.messages.extend(scaled.messages)
         return empty(run, Status.INFEASIBLE, scaled.explanation)
+    if handoff and scaled.relaxed:
+        return None
+    breaks = Grid.from_schedule(scaled.schedule).breaks()
+    if handoff and breaks > scaled.lower_bound and not run.out_of_time():
+        return search_beside(run, Start(scaled.schedule, breaks), scaled.lower_bound, scaled.messages)
+    run.messages.extend(scaled.messages)
     # the counts met are the least in priority order unless rule 1's team term kept rule 3 at its price
     unproven = frozenset() if in_priority_order(run.match) else frozenset(scaled.relaxed)
     return verify_and_report(run, scaled.schedule, scaled.lower_bound, scaled.relaxed, unproven=unproven)

@@ -214,10 +214,11 @@ def test_a_model_bug_is_reported_loudly(monkeypatch: pytest.MonkeyPatch) -> None
         return Schedule(good.boards, (swapped, *good.rounds[1:]))
 
     monkeypatch.setattr(MatchModel, "schedule_from", broken)
-    # A request rules out the direct construction, so the schedule must come from the model.
+    # A request rules out the direct construction, and without the organisers' stage (which answers
+    # with an image of the design from 3 boards) the schedule must come from the model.
     match = Match(boards=4, meets=(Meet(a=1, b=1, round=1),))
     with pytest.raises(DesignBugError, match="verifier rejected"):
-        design_match(match, DesignParams(time_limit=5, workers=1))
+        design_match(match, DesignParams(time_limit=5, workers=1, scale=False))
 
 
 @pytest.mark.parametrize("kwargs", [{"time_limit": 0}, {"workers": 0}])
