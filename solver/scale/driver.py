@@ -12,8 +12,9 @@ here too, folded into a single round or as they are, from ``solver/design/stages
    the plain match's best known breaks and is answered at once;
 2. **repair** (``solver/scale/lns/repair.py``): where the image misses requests, the rounds and games concerned are
    freed and re-solved with every request and rules 0-3 hard, growing the freed part until a schedule
-   is found; after a deviating played round with requests the image misses, the played rounds are
-   mended first, as for them alone, and the requests then (``repair_played_first``);
+   is found; after a deviating played round with requests the image misses, where that finds nothing
+   near the image, the played rounds are mended first, as for them alone, and the requests then
+   (``repair_deviation_and_requests``);
 3. **improve** (``solver/scale/lns/improve.py``): large-neighbourhood search within the time left.
 
 Requests that cannot hold are explained at once, without the full model: two that contradict each
@@ -56,7 +57,7 @@ from scheveningen.solver.scale.conflicts import in_priority_order, least_excess,
 from scheveningen.solver.scale.lns.budget import Budget, SearchLog
 from scheveningen.solver.scale.lns.improve import improve
 from scheveningen.solver.scale.lns.part import solve_part
-from scheveningen.solver.scale.lns.repair import repair, repair_played_first
+from scheveningen.solver.scale.lns.repair import repair, repair_deviation_and_requests
 from scheveningen.solver.scale.recolour import flip_walks, missed_colour_rounds, recolour, row_swaps
 from scheveningen.solver.scale.start import Start, bases, find_start
 from scheveningen.solver.verify.verifier import rule_excess, verify
@@ -82,11 +83,6 @@ REPAIR_FIRST = (32, 80)
 BOUND_BOARDS = 16
 BOUND_WORK = 0.5
 BOUND_SHARE = 0.05
-
-#: Played rounds deviating from every image and requests the image misses: the share of the repair's time
-#: for mending them in turn (``lns/repair.py``, ``repair_played_first``); the repair of both at once has
-#: what is left when that finds nothing.
-IN_TURN_SHARE = 0.8
 
 #: Seconds kept back at the end for verifying and printing the schedule (more at 100 boards).
 MARGIN = 0.8
@@ -284,20 +280,16 @@ def design_at_scale(
     # full model, when it had to take over, ended at 58-74 breaks where the repair gives 28-40.
     share = 0.4 if match.boards < FULL_MODEL_BOARDS and not match.played else 0.95
     repair_deadline = time.monotonic() + max((deadline - time.monotonic()) * share, 0.2)
-    grid: Grid | None = None
-    in_turn = start.played_rounds_fitted < len(match.played) and any(
-        not isinstance(q, PlayedRound) for q in start.missed
-    )
-    if in_turn:
-        # A deviating played round and requests the image misses: the played rounds mended first (the
-        # deviation's repairs fail with requests pinned in the rounds they re-pair), the requests then.
-        turn_deadline = time.monotonic() + (repair_deadline - time.monotonic()) * IN_TURN_SHARE
-        grid, _used = repair_played_first(match, start.grid, turn_deadline, work(0.2), workers, seed, relax, excess)
-        if grid is not None:
+    if start.played_rounds_fitted < len(match.played) and any(not isinstance(q, PlayedRound) for q in start.missed):
+        # A deviating played round and requests the image misses: the repairs of the deviation keep the
+        # image's colours near it and can fail with requests pinned there, so mended in turn too.
+        grid, in_turn, _used = repair_deviation_and_requests(
+            match, start.grid, repair_deadline, work(0.25), workers, seed, relax, excess
+        )
+        if in_turn:
             messages.append("the played rounds mended first, then the requests")
-    if grid is None:
-        left = work(0.05 if in_turn else 0.25)
-        grid, _used = repair(match, start.grid, repair_deadline, left, workers, seed, relax, excess)
+    else:
+        grid, _used = repair(match, start.grid, repair_deadline, work(0.25), workers, seed, relax, excess)
     if grid is None:
         return None
     bound = spec_bound(match, relax) if lower_bound is None else lower_bound

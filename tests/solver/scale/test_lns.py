@@ -17,7 +17,7 @@ from scheveningen.solver.scale.lns.exchange import can_meet_everyone, swap_roles
 from scheveningen.solver.scale.lns.improve import improve
 from scheveningen.solver.scale.lns.neighbourhoods import choose, players_games
 from scheveningen.solver.scale.lns.part import solve_part
-from scheveningen.solver.scale.lns.repair import repair, repair_played_first
+from scheveningen.solver.scale.lns.repair import repair, repair_deviation_and_requests, repair_played_first
 from scheveningen.solver.scale.lns.rules import row_keeps_rules, rules_kept
 from scheveningen.solver.scale.start import bases
 from scheveningen.solver.verify.verifier import verify
@@ -150,13 +150,13 @@ def test_the_repair_continues_a_deviating_played_round_with_every_rule_kept() ->
     assert repaired.opp[:4] == played.opp[:4] and repaired.white[:4] == played.white[:4]
 
 
-def test_a_deviation_and_requests_the_image_misses_are_mended_in_turn_keeping_both() -> None:
-    grid = design()
+def deviation_and_requests(grid: Grid) -> Match:
+    """The first 4 rounds of ``grid`` played, the last with two games' colours reversed, and requests
+    the schedule mended for the played rounds keeps and ``grid`` does not: two of the games that repair
+    changed, as meetings with their colours, and a colour wish far from the deviation."""
     alone = played_with_colours_reversed(grid, 4)
     mended, _work = repair(alone, grid, INF, 2.0, 1, 0)
     assert mended is not None
-    # Requests the schedule mended for the played rounds keeps and the image does not: two of the
-    # games the repair changed, as meetings with their colours, and a colour wish far from the deviation.
     changed = [
         (r, a)
         for r in range(4, N)
@@ -170,10 +170,32 @@ def test_a_deviation_and_requests_the_image_misses_are_mended_in_turn_keeping_bo
     wish = ColourWish(Player(Team.A, 1), N, Colour.WHITE if mended.white[N - 1][0] else Colour.BLACK)
     match = replace(alone, meets=meets, colours=(wish,))
     assert len(meets) == 2 and not kept(with_played(match, grid), match)
+    return match
+
+
+def test_a_deviation_and_requests_the_image_misses_are_mended_in_turn_keeping_both() -> None:
+    grid = design()
+    match = deviation_and_requests(grid)
     found, work = repair_played_first(match, grid, INF, 2.0, 1, 0)
     assert found is not None and work > 0 and kept(found, match)
     played = with_played(match, grid)
     assert found.opp[:4] == played.opp[:4] and found.white[:4] == played.white[:4]
+
+
+def test_a_deviation_and_requests_take_the_repair_at_once_when_near_the_image_else_the_better() -> None:
+    grid = design()
+    match = deviation_and_requests(grid)
+    found, in_turn, work = repair_deviation_and_requests(match, grid, INF, 2.0, 1, 0)
+    assert found is not None and work > 0 and kept(found, match)
+    # the same sub-repairs with the same work (one worker, a work limit: the same answers)
+    at_once, used = repair(match, grid, INF, 0.8, 1, 0)
+    flipped = flipped_players(match, grid, with_played(match, grid))
+    if at_once is not None and at_once.breaks() <= grid.breaks() + 2 * (len(flipped[0]) + len(flipped[1])):
+        assert not in_turn and found == at_once
+    else:
+        turned, _work = repair_played_first(match, grid, INF, 2.0 - used, 1, 0)
+        best = min((g for g in (at_once, turned) if g is not None), key=lambda g: g.breaks())
+        assert found.breaks() == best.breaks()
 
 
 def test_with_one_worker_and_a_work_limit_the_repair_gives_the_same_schedule_twice() -> None:
