@@ -775,7 +775,8 @@ def main(argv: list[str] | None = None) -> int:
         *summary,
         "",
         "`plain` is the plain design's breaks (no requests); `target` = plain + max(4, plain // 4) where the "
-        "requests were drawn from a schedule with the plain design's breaks; `kept`: the verifier found every "
+        "requests were drawn from a schedule with the plain design's breaks (witness + max(4, 10 %) where the "
+        "case has a witness); `kept`: the verifier found every "
         "rule 0-3 and every request kept; `ok`: kept, answered within the time limit + 2 s, and within the target; "
         "`witness`: the breaks of a schedule keeping every played round and request (the one they were drawn from), "
         "`within`: breaks at most the witness's plus max(4, 10 %).",
