@@ -12,10 +12,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
+from scheveningen.solver.match.standings import standings
+from scheveningen.solver.match.standings_format import verdict
 from scheveningen.solver.web.common import match_of, path_of
 from scheveningen.solver.web.folder import file_version
 from scheveningen.solver.web.render import page
-from scheveningen.solver.web.round_page import current_round, games_of, heading, round_when, score_line
+from scheveningen.solver.web.round_page import current_round, games_of, heading, match_score, round_when
 
 #: Seconds between reloads without JavaScript.
 REFRESH = 15
@@ -26,15 +28,15 @@ async def show_display(request: Request) -> Response:
     record = opened.record
     asked = request.query_params.get("round", "")
     r = int(asked) if asked.isdigit() and 1 <= int(asked) <= record.rounds else current_round(record)
-    team_a, _, rest = score_line(record).partition(". ")
+    st = standings(record)
     return page(
         request,
         "display.html",
         title="Display",
         mid=opened.id,
         heading=heading(record),
-        score=team_a,
-        verdict=rest,
+        score=match_score(record, st),
+        verdict=verdict(st),
         round=r,
         rounds=record.rounds,
         when=round_when(record, r),

@@ -22,7 +22,7 @@ from scheveningen.models.domain.results import GameResult, ResultError
 from scheveningen.models.domain.schedule import Team
 from scheveningen.models.formats.matchrecord import MatchRecord, MatchRecordError
 from scheveningen.solver.match.record import ChangedMeanwhile, game_version, record_changes
-from scheveningen.solver.match.standings import standings
+from scheveningen.solver.match.standings import Standings, standings
 from scheveningen.solver.match.standings_format import points, verdict
 from scheveningen.solver.web.common import Opened, desk, match_of, whole_number
 from scheveningen.solver.web.render import match_url, page, shown_result
@@ -34,11 +34,16 @@ def current_round(record: MatchRecord) -> int:
     return next((r for r in range(1, record.rounds + 1) if not record.round_complete(r)), record.rounds)
 
 
-def score_line(record: MatchRecord) -> str:
-    """The match score and the verdict in one sentence, as ``schev result`` ends."""
-    st = standings(record)
+def match_score(record: MatchRecord, st: Standings) -> str:
+    """The match score, "Oslo 2 - 1 Bergen"."""
     a, b = record.team_name(Team.A), record.team_name(Team.B)
-    return f"{a} {points(st.points_a)} - {points(st.points_b)} {b}. {verdict(st)}"
+    return f"{a} {points(st.points_a)} - {points(st.points_b)} {b}"
+
+
+def score_line(record: MatchRecord, st: Standings | None = None) -> str:
+    """The match score and the verdict in one sentence, as ``schev result`` ends."""
+    st = standings(record) if st is None else st
+    return f"{match_score(record, st)}. {verdict(st)}"
 
 
 def heading(record: MatchRecord) -> str:

@@ -42,7 +42,7 @@ async def show_standings(request: Request) -> Response:
         title="Standings",
         mid=opened.id,
         heading=heading(record),
-        score=score_line(record),
+        score=score_line(record, st),
         verdict=verdict(st),
         match_points=f"Match points {points(st.match_points_a)} - {points(st.match_points_b)} "
         f"({points(sc.win)}/{points(sc.draw)}/{points(sc.loss)} for a round won/drawn/lost); "

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
+from match_cases import four_boards
 from web_cases import desk_client, match_folder
 
 
@@ -37,3 +39,12 @@ def test_a_result_from_the_command_line_shows_on_the_display(tmp_path: Path) -> 
     assert client.get("/m/club.json/version").text != version
     page = client.get("/m/club.json/display")
     assert 'id="result-2">0-1<' in page.text and "Bergen leads 1-0" in page.text
+
+
+def test_a_team_name_with_a_full_stop_shows_whole_in_the_score(tmp_path: Path) -> None:
+    # The score and the verdict were once cut from one sentence at its first ". ".
+    record = four_boards()
+    record = replace(record, match=replace(record.match, team_a=replace(record.match.team_a, name="SK St. Olav")))
+    client = desk_client(match_folder(tmp_path, record))
+    page = client.get("/m/club.json/display").text
+    assert '<p class="score" id="score">SK St. Olav 0 - 0 Bergen</p>' in page
