@@ -427,3 +427,14 @@ def test_the_json_report_lists_the_stages_tried_and_verbose_prints_them() -> Non
     assert printed == [f"schev: stage {stage['name']}: {stage['outcome']}" for stage in stages]
     _code, _out, quiet = _schev("generate", "5", "--workers", "1", "--format", "json")
     assert not any(line.startswith("schev: stage ") for line in quiet.splitlines())
+
+
+def test_every_public_name_of_the_design_package_loads() -> None:
+    # The package loads its names when first used (PEP 562): one missing from its table would fail
+    # only where it is imported.
+    import scheveningen.solver.design as package
+
+    assert package.__all__
+    for name in package.__all__:
+        assert getattr(package, name) is not None, name
+    assert set(package.__all__) <= set(dir(package))
