@@ -27,36 +27,10 @@ from functools import cache
 from scheveningen.models.domain.match import Avoid, ColourWish, Match, Meet, PlayedRound, RuleSettings
 from scheveningen.models.domain.rules import Rule, relaxable
 from scheveningen.models.domain.schedule import Colour, Game, Player, Schedule, Team
-from scheveningen.models.domain.wording import counted
-from scheveningen.models.domain.written import WrittenGame, WrittenSchedule
-
-#: What the verifier reads: a well-formed schedule, or the games as a file writes them.
-Checkable = Schedule | WrittenSchedule
-
-
-def as_written(schedule: Checkable) -> WrittenSchedule:
-    """The games as written: every check reads these, so a damaged file and a designed schedule
-    go through the same code."""
-    return schedule if isinstance(schedule, WrittenSchedule) else WrittenSchedule.of(schedule)
-
-
-@dataclass(frozen=True)
-class Violation:
-    """One place where a rule is broken."""
-
-    rule: Rule
-    message: str
-    player: str | None = None
-    round: int | None = None
-    board: int | None = None
-
-    def as_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {"rule": int(self.rule), "message": self.message}
-        for key in ("player", "round", "board"):
-            value = getattr(self, key)
-            if value is not None:
-                data[key] = value
-        return data
+from scheveningen.models.domain.written import WrittenSchedule
+from scheveningen.solver.verify.completeness import check_complete
+from scheveningen.solver.verify.reading import Checkable, player_of, read
+from scheveningen.solver.verify.violations import Violation
 
 
 @dataclass(frozen=True)
@@ -177,216 +151,14 @@ class Verdict:
 # --------------------------------------------------------------------------- helpers
 
 
-#: The colours last read, by schedule identity: rules 1 and 2 and the metrics each need every
-#: player's colours, and reading them once per schedule keeps a 100-board check fast.
-_last_read: list[tuple[WrittenSchedule, dict[Player, list[tuple[int, Colour]]]]] = []
-
-
-def _sequences(schedule: WrittenSchedule) -> dict[Player, list[tuple[int, Colour]]]:
-    """Every player's games as (round, colour), in the order played; a round the player sits out
-    has none, a round the player (wrongly) plays twice has two.  Players outside the teams are
-    left out (rule 0 names them).  Callers must not change the lists."""
-    last = _last_read[0] if _last_read else None
-    if last is not None and last[0] is schedule:
-        return last[1]
-    sequences: dict[Player, list[tuple[int, Colour]]] = {p: [] for p in schedule.all_players()}
-    # The same lists keyed by (in team A, number), which hashes in C: quicker to fill.
-    team_a = Team.A
-    by_key = {(p.team is team_a, p.number): played for p, played in sequences.items()}
-    white, black = Colour.WHITE, Colour.BLACK
-    for r, games in enumerate(schedule.rounds, start=1):
-        for game in games:
-            w, b = game.white, game.black
-            played = by_key.get((w.team is team_a, w.number))
-            if played is not None:
-                played.append((r, white))
-            played = by_key.get((b.team is team_a, b.number))
-            if played is not None:
-                played.append((r, black))
-    _last_read[:] = [(schedule, sequences)]
-    return sequences
-
-
-def _played(sequence: list[tuple[int, Colour]]) -> list[Colour]:
-    return [c for _r, c in sequence]
-
-
-# Its own count, not models.domain.schedule.count_breaks: the verifier is the independent check, sharing no model code.
-def _breaks(colours: list[Colour]) -> int:
-    return sum(1 for x, y in itertools.pairwise(colours) if x == y)
-
-
-def _longest_run(colours: list[Colour]) -> int:
-    return max((len(list(group)) for _c, group in itertools.groupby(colours)), default=0)
-
-
-def _a_whites(games: tuple[WrittenGame, ...]) -> tuple[int, int]:
-    """(games between the teams, of which team A has White) in one round."""
-    mixed = [game for game in games if game.mixed]
-    return len(mixed), sum(1 for game in mixed if game.a_white)
+# Breaks and runs are the verifier's own count (reading.py), not models.domain.schedule.count_breaks:
+# the verifier is the independent check, sharing no model code.
 
 
 def infer_double(schedule: Checkable) -> bool:
     """A double round has twice as many rounds as a single one of the same teams."""
     single = schedule.team_a * schedule.team_b / schedule.boards
     return schedule.n_rounds == 2 * single and single == int(single) and schedule.n_rounds > 0
-
-
-# --------------------------------------------------------------------------- rule 0
-
-
-def check_complete(schedule: Checkable, double: bool) -> list[Violation]:
-    """Rule 0: every A-B pair meets once (twice, once with each colour, in a double round);
-    every round has one game a board, each between the two teams; every player plays at most once
-    a round (exactly once with one player a board); board k seats Ak when teams have one player a
-    board.  Every fault is reported, the games read as written."""
-    written = as_written(schedule)
-    out: list[Violation] = []
-    rule = Rule.COMPLETE
-    sizes = {Team.A: written.team_a, Team.B: written.team_b}
-    team_a = Team.A
-    single_rounds = written.team_a * written.team_b / written.boards
-    expected_rounds = single_rounds * (2 if double else 1)
-    if written.n_rounds != expected_rounds:
-        out.append(
-            Violation(
-                rule,
-                f"the match has {written.n_rounds} rounds; {written.team_a} against {written.team_b} players "
-                f"on {written.boards} boards needs {expected_rounds:g}",
-            )
-        )
-    # Keyed by the two players' numbers (C-level hashing keeps a 100-board check quick).
-    meetings: dict[tuple[int, int], list[tuple[int, int, WrittenGame]]] = {}
-    # Players keyed by (in team A, number) below: such a tuple hashes in C, a player in Python code.
-    everyone = [((p.team is team_a, p.number), p) for p in written.all_players()] if written.equal_teams else []
-    for r, games in enumerate(written.rounds, start=1):
-        if len(games) != written.boards:
-            kind = "short" if len(games) < written.boards else "over-full"
-            played = f"{counted(len(games), 'game')}"
-            boards = f"{counted(written.boards, 'board')}"
-            out.append(Violation(rule, f"round {r} is {kind}: {played} on {boards}", round=r))
-        boards_used: dict[int, int] = {}
-        seen: dict[tuple[bool, int], tuple[Player, list[int]]] = {}
-        for game in games:
-            board = game.board
-            boards_used[board] = boards_used.get(board, 0) + 1
-            for player in (game.white, game.black):
-                in_a = player.team is team_a
-                key = (in_a, player.number)
-                if key in seen:
-                    seen[key][1].append(board)
-                else:
-                    seen[key] = (player, [board])
-                if player.number > (written.team_a if in_a else written.team_b):
-                    out.append(
-                        Violation(
-                            rule,
-                            f"{player} is not a player of team {player.team.value} "
-                            f"(it has {sizes[player.team]} players)",
-                            str(player),
-                            r,
-                            board,
-                        )
-                    )
-            if not game.mixed:
-                out.append(
-                    Violation(
-                        rule,
-                        f"round {r} board {board}: {game} is a game between two players of team "
-                        f"{game.white.team.value}",
-                        str(game.white),
-                        r,
-                        board,
-                    )
-                )
-                continue
-            if written.equal_teams and game.a_player.number != board:
-                out.append(
-                    Violation(
-                        rule,
-                        f"board {board} seats {game.a_player}, but it belongs to A{board}",
-                        str(game.a_player),
-                        r,
-                        board,
-                    )
-                )
-            meetings.setdefault((game.a_player.number, game.b_player.number), []).append((r, board, game))
-        for board, count in sorted((k, c) for k, c in boards_used.items() if c > 1):
-            if board <= written.boards:
-                out.append(Violation(rule, f"round {r} has {count} games on board {board}", round=r, board=board))
-        for player, on in sorted((p, on) for p, on in seen.values() if len(on) > 1):
-            where = " and ".join(str(k) for k in on)
-            out.append(Violation(rule, f"{player} plays {len(on)} games in round {r} (boards {where})", str(player), r))
-        if written.equal_teams:
-            for key, player in everyone:
-                if key not in seen:
-                    out.append(Violation(rule, f"{player} does not play in round {r}", str(player), r))
-    wanted = 2 if double else 1
-    team_b = written.players(Team.B)
-    for a in written.players(Team.A):
-        for b in team_b:
-            met = meetings.get((a.number, b.number), [])
-            if len(met) != wanted:
-                where = ", ".join(f"round {r} board {k}" for r, k, _g in met) or "never"
-                out.append(
-                    Violation(
-                        rule,
-                        f"{a} and {b} meet {len(met)} times (expected {wanted}): {where}",
-                        f"{a},{b}",
-                        met[1][0] if len(met) > 1 else None,
-                    )
-                )
-            elif double and met[0][2].a_white == met[1][2].a_white:
-                colour = "White" if met[0][2].a_white else "Black"
-                out.append(
-                    Violation(
-                        rule,
-                        f"{a} has {colour} against {b} both times (rounds {met[0][0]} and {met[1][0]})",
-                        f"{a},{b}",
-                        met[1][0],
-                        met[1][1],
-                    )
-                )
-    out.extend(_check_sit_outs_in_turn(written))
-    return out
-
-
-def _check_sit_outs_in_turn(schedule: WrittenSchedule) -> list[Violation]:
-    """With more players than boards, players sit out in turn: after every round the
-    numbers of rounds teammates have sat out differ by at most 1.  (Counted as games played,
-    which only the round's own players change: sat out = rounds so far - games played.)"""
-    out: list[Violation] = []
-    for team in (Team.A, Team.B):
-        if schedule.team_size(team) == schedule.boards:
-            continue
-        players = schedule.players(team)
-        played = dict.fromkeys(players, 0)
-        how_many = {0: len(players)}  # games played -> players with that many
-        fewest = most_played = 0
-        for r, games in enumerate(schedule.rounds, start=1):
-            playing = {p for game in games for p in (game.white, game.black) if p.team is team and p in played}
-            for player in playing:
-                count = played[player]
-                how_many[count] -= 1
-                played[player] = count + 1
-                how_many[count + 1] = how_many.get(count + 1, 0) + 1
-                most_played = max(most_played, count + 1)
-            while how_many.get(fewest, 0) == 0:
-                fewest += 1
-            low, high = r - most_played, r - fewest
-            if high - low > 1:
-                most = [str(p) for p in players if r - played[p] == high]
-                out.append(
-                    Violation(
-                        Rule.COMPLETE,
-                        f"after round {r} {', '.join(most)} sat out {counted(high, 'round')} "
-                        f"but a teammate only {low}; "
-                        "players must sit out in turn",
-                        most[0],
-                        r,
-                    )
-                )
-    return out
 
 
 # --------------------------------------------------------------------------- requests
@@ -429,16 +201,14 @@ def check_requests(schedule: Schedule, match: Match) -> list[str]:
 # --------------------------------------------------------------------------- rules 1-3
 
 
-def check_colour_balance(
-    schedule: Checkable, sequences: dict[Player, list[tuple[int, Colour]]] | None = None
-) -> list[Violation]:
+def check_colour_balance(schedule: Checkable) -> list[Violation]:
     """Rule 1: each player's whites and blacks differ by at most 1."""
     out = []
-    for player, sequence in (sequences or _sequences(as_written(schedule))).items():
-        colours = _played(sequence)
-        whites = colours.count(Colour.WHITE)
-        blacks = len(colours) - whites
+    for code, colours in read(schedule).colours.items():
+        whites = colours.white_count
+        blacks = colours.games - whites
         if abs(whites - blacks) > 1:
+            player = player_of(code)
             out.append(Violation(Rule.COLOUR_BALANCE, f"{player} has {whites} whites and {blacks} blacks", str(player)))
     return out
 
@@ -446,9 +216,7 @@ def check_colour_balance(
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
-def check_no_three_in_a_row(
-    schedule: Checkable, max_run: int = 2, sequences: dict[Player, list[tuple[int, Colour]]] | None = None
-) -> list[Violation]:
+def check_no_three_in_a_row(schedule: Checkable, max_run: int = 2) -> list[Violation]:
     """Rule 2: nobody has the same colour in more than ``max_run`` (normally 2) consecutive games.
 
     Every window of ``max_run + 1`` consecutive games in one colour is one violation;
@@ -457,15 +225,20 @@ def check_no_three_in_a_row(
     out = []
     window = max_run + 1
     count = _NUMBER_WORDS.get(window, str(window))
-    for player, played_rounds in (sequences or _sequences(as_written(schedule))).items():
-        for start in range(len(played_rounds) - window + 1):
-            games = played_rounds[start : start + window]
-            if len({c for _r, c in games}) == 1:
-                first, last = games[0][0], games[-1][0]
+    for code, colours in read(schedule).colours.items():
+        if colours.longest_run < window:
+            continue
+        for begin, length in colours.runs:
+            if length < window:
+                continue
+            player = player_of(code)
+            colour = Colour.WHITE if colours.whites[begin] else Colour.BLACK
+            for start in range(begin, begin + length - window + 1):
+                first, last = colours.rounds[start], colours.rounds[start + window - 1]
                 out.append(
                     Violation(
                         Rule.NO_THREE_IN_A_ROW,
-                        f"{player} has {games[0][1].value} {count} games running (rounds {first} to {last})",
+                        f"{player} has {colour.value} {count} games running (rounds {first} to {last})",
                         str(player),
                         last,
                     )
@@ -478,8 +251,7 @@ def check_board_balance(schedule: Checkable) -> list[Violation]:
     teams, and the teams' whites over the match differ by at most 1."""
     out = []
     a_total = b_total = 0
-    for r, games in enumerate(as_written(schedule).rounds, start=1):
-        played, a_whites = _a_whites(games)
+    for r, (played, a_whites) in enumerate(read(schedule).a_whites, start=1):
         a_total += a_whites
         b_total += played - a_whites
         low, high = played // 2, (played + 1) // 2
@@ -502,8 +274,7 @@ def board_balance_excess(schedule: Checkable) -> int:
     plus the whites by which the teams' totals differ beyond 1."""
     excess = 0
     a_total = b_total = 0
-    for games in as_written(schedule).rounds:
-        played, a_whites = _a_whites(games)
+    for played, a_whites in read(schedule).a_whites:
         a_total += a_whites
         b_total += played - a_whites
         excess += max(0, played // 2 - a_whites, a_whites - (played + 1) // 2)
@@ -513,23 +284,22 @@ def board_balance_excess(schedule: Checkable) -> int:
 # --------------------------------------------------------------------------- metrics
 
 
-def metrics(schedule: Checkable, sequences: dict[Player, list[tuple[int, Colour]]] | None = None) -> Metrics:
+def metrics(schedule: Checkable) -> Metrics:
     """Breaks, runs and whites per player, team and round."""
-    written = as_written(schedule)
-    sequences = sequences or _sequences(written)
+    reading = read(schedule)
     breaks = {}
     runs = {}
     whites = {}
     games = {}
-    for player, sequence in sequences.items():
-        colours = _played(sequence)
-        breaks[str(player)] = _breaks(colours)
-        runs[str(player)] = _longest_run(colours)
-        whites[str(player)] = colours.count(Colour.WHITE)
-        games[str(player)] = len(colours)
-    by_team = {team.value: sum(breaks[str(p)] for p in written.players(team)) for team in (Team.A, Team.B)}
-    per_round = [_a_whites(games_) for games_ in written.rounds]
-    a_per_round = [a for _played_, a in per_round]
+    by_team = {Team.A.value: 0, Team.B.value: 0}
+    for code, colours in reading.colours.items():
+        name = str(player_of(code))
+        breaks[name] = colours.breaks()
+        runs[name] = colours.longest_run
+        whites[name] = colours.white_count
+        games[name] = colours.games
+        by_team[Team.A.value if code > 0 else Team.B.value] += breaks[name]
+    a_per_round = [a for _played, a in reading.a_whites]
     a_total = sum(a_per_round)
     return Metrics(
         breaks_per_player=breaks,
@@ -541,8 +311,8 @@ def metrics(schedule: Checkable, sequences: dict[Player, list[tuple[int, Colour]
         games_per_player=games,
         a_whites_per_round=a_per_round,
         a_whites_total=a_total,
-        b_whites_total=sum(played for played, _a in per_round) - a_total,
-        board_balance_excess=board_balance_excess(written),
+        b_whites_total=sum(played for played, _a in reading.a_whites) - a_total,
+        board_balance_excess=board_balance_excess(schedule),
     )
 
 
@@ -733,30 +503,29 @@ def verify(
     """
     checks = _checks(checks)
     settings = match.rules if match is not None else RuleSettings()
-    written = as_written(schedule)
     if double is None:
-        double = match.double if match is not None else infer_double(written)
+        double = match.double if match is not None else infer_double(schedule)
     found: dict[Rule, list[Violation]] = {}
     for rule in sorted(checks):
         if not rule.counted and rule.on(settings):
-            found[rule] = checks[rule].check(written, settings, double)
-    stats = metrics(written)
+            found[rule] = checks[rule].check(schedule, settings, double)
+    stats = metrics(schedule)
     notes: list[str] = []
-    if not written.sizes_stated and not written.equal_teams:
+    if isinstance(schedule, WrittenSchedule) and not schedule.sizes_stated and not schedule.equal_teams:
         notes.append(
-            f"team sizes {written.team_a} and {written.team_b} are the largest player numbers seen; "
+            f"team sizes {schedule.team_a} and {schedule.team_b} are the largest player numbers seen; "
             "if the match plans other sizes, state them (schev verify --teams P Q)"
         )
     excuses: dict[Rule, str] = {}
     broken = [rule for rule in found if rule.relaxable and found[rule]]
     plain = match is None or (not match.has_requests and match.rules.as_written)
-    if broken and not found[Rule.COMPLETE] and written.equal_teams and plain:
+    if broken and not found[Rule.COMPLETE] and schedule.equal_teams and plain:
         facts = attainable(schedule.boards, double, settings, checks)
         if facts is not None:
             for rule in broken:
                 if rule in facts.keeps or rule not in facts.least_excess:
                     continue
-                amount = _excess(written, rule, settings, checks)
+                amount = _excess(schedule, rule, settings, checks)
                 least = facts.least_excess[rule]
                 higher = [r for r in relaxable(checks) if r.priority < rule.priority]
                 higher_kept = all(not found.get(r) or r not in facts.keeps for r in higher)
@@ -770,7 +539,7 @@ def verify(
                     notes.append(f"{rule.named(settings)} relaxed: {excuses[rule]}")
     for rule, declared in (declared_relaxed or {}).items():
         if rule in broken and rule not in excuses:
-            amount = _excess(written, rule, settings, checks)
+            amount = _excess(schedule, rule, settings, checks)
             if amount <= declared:
                 excuses[rule] = f"declared relaxed by the designer, broken by {amount}"
                 notes.append(f"{rule.named(settings)} relaxed as declared, broken by {amount}")

@@ -27,7 +27,10 @@ from scheveningen.models.domain.symmetry import reverse_colours
 from scheveningen.models.formats.textform import format_text, parse_text
 from scheveningen.solver.cli.main import main
 from scheveningen.solver.verify import verifier
-from scheveningen.solver.verify.verifier import Checkable, RuleCheck, Violation, as_written, attainable
+from scheveningen.solver.verify.completeness import as_written
+from scheveningen.solver.verify.reading import Checkable
+from scheveningen.solver.verify.verifier import RuleCheck, attainable
+from scheveningen.solver.verify.violations import Violation
 
 # --------------------------------------------------------------------------- the toy, defined only here
 

@@ -35,7 +35,8 @@ from scheveningen.solver.scale.conflicts import FORCED_EXCESS, WITNESSES
 from scheveningen.solver.scale.lns.rules import GRID_CHECKS, PART_FORMS
 from scheveningen.solver.scale.recolour import COLOUR_FORMS
 from scheveningen.solver.verify.equivalence import symmetry_names
-from scheveningen.solver.verify.verifier import RULE_CHECKS, RuleCheck, Violation, rule_excess, verify
+from scheveningen.solver.verify.verifier import RULE_CHECKS, RuleCheck, rule_excess, verify
+from scheveningen.solver.verify.violations import Violation
 
 B1 = Player(Team.B, 1)
 

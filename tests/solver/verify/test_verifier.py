@@ -13,11 +13,11 @@ from scheveningen.models.domain.rules import Rule
 from scheveningen.models.domain.schedule import Game, Player, Schedule, Team
 from scheveningen.models.formats.tables import PUBLISHED_SIZES, published
 from scheveningen.models.formats.textform import parse_text
+from scheveningen.solver.verify.completeness import check_complete
 from scheveningen.solver.verify.verifier import (
     Verdict,
     attainable,
     check_colour_balance,
-    check_complete,
     check_no_three_in_a_row,
     metrics,
     verify,
