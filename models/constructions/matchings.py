@@ -12,58 +12,70 @@ n = 2 mod 4) then loads no graph library.
 
 from __future__ import annotations
 
-import math
-
 
 def perfect_matching(adjacency: list[list[int]]) -> list[int]:
     """A maximum matching of the bipartite graph whose left node ``i`` is joined to the right nodes
     ``adjacency[i]``, as the right node matched to each left node; ``ValueError`` where it is not
     perfect (some left node unmatched)."""
+    nonempty = [rights for rights in adjacency if rights]
+    if nonempty and min(map(min, nonempty)) < 0:
+        raise ValueError("right nodes are numbered from 0")
     size = len(adjacency)
-    right_of: list[int | None] = [None] * size
-    left_of: dict[int, int] = {}
-    # Layer of each left node in the current phase; the key None stands for "an unmatched right
-    # node", whose layer is the length of the shortest augmenting paths.
-    layer: dict[int | None, float] = {}
+    free = size  # the "left node" of an unmatched right node: its layer is the shortest augmenting length
+    unset = -1
+    right_of = [unset] * size
+    left_of = [free] * (max(map(max, nonempty), default=0) + 1)
+    # Layer of each left node in the current phase, and of ``free`` last; plain lists of integers
+    # (``far`` for "not reached") keep a 100-board construction's 94 matchings quick.
+    far = size + 2
+    layer = [far] * (size + 1)
 
     def layered() -> bool:
-        """Lay out the phase's layers; whether an augmenting path exists."""
+        """Lay out the phase's layers; whether an augmenting path exists.
+
+        The breadth-first search stops as soon as it reaches an unmatched right node, at layer ``L``:
+        every left node of a layer below ``L`` is laid out by then, and a node of layer ``L`` or more
+        can never lie on a shortest augmenting path, so the paths found are those of the full layering."""
         queue = []
         for i in range(size):
-            layer[i] = 0 if right_of[i] is None else math.inf
-            if right_of[i] is None:
+            if right_of[i] == unset:
+                layer[i] = 0
                 queue.append(i)
-        layer[None] = math.inf
+            else:
+                layer[i] = far
+        layer[free] = far
         for i in queue:  # the queue grows while it is read
-            if layer[i] < layer[None]:
-                for r in adjacency[i]:
-                    mate = left_of.get(r)
-                    if layer[mate] == math.inf:
-                        layer[mate] = layer[i] + 1
-                        if mate is not None:
-                            queue.append(mate)
-        return layer[None] != math.inf
+            step = layer[i] + 1
+            for r in adjacency[i]:
+                mate = left_of[r]
+                if layer[mate] == far:
+                    layer[mate] = step
+                    if mate == free:
+                        return True
+                    queue.append(mate)
+        return False
 
-    def augmented(i: int | None) -> bool:
+    def augmented(i: int) -> bool:
         """Follow the layers from left node ``i`` to an unmatched right node, flipping the path."""
-        if i is None:
+        if i == free:
             return True
+        step = layer[i] + 1
         for r in adjacency[i]:
-            mate = left_of.get(r)
-            if layer[mate] == layer[i] + 1 and augmented(mate):
+            mate = left_of[r]
+            if layer[mate] == step and augmented(mate):
                 left_of[r], right_of[i] = i, r
                 return True
-        layer[i] = math.inf  # a dead end for the rest of the phase
+        layer[i] = far  # a dead end for the rest of the phase
         return False
 
     while layered():
         for i in range(size):
-            if right_of[i] is None:
+            if right_of[i] == unset:
                 augmented(i)
-    unmatched = [i for i, r in enumerate(right_of) if r is None]
+    unmatched = [i for i, r in enumerate(right_of) if r == unset]
     if unmatched:
         raise ValueError(f"the graph has no perfect matching (left node {unmatched[0]} cannot be matched)")
-    return [r for r in right_of if r is not None]
+    return right_of
 
 
 def split_into_matchings(adjacency: list[list[int]], degree: int) -> list[list[int]]:
