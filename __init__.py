@@ -9,3 +9,5 @@ card's layout and are mapped onto it by ``package-dir`` in ``pyproject.toml``:
 
 ``python -m scheveningen`` runs the ``schev`` command line.
 """
+
+__version__ = "0.1.0"  # the one place the version is written: pyproject.toml reads it

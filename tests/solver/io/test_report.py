@@ -20,6 +20,7 @@ from scheveningen.solver.io.report import (
     fingerprint_data,
     fingerprint_text,
     games_as_json,
+    installed_version,
     json_document,
     ortools_version,
     result_data,
@@ -57,6 +58,20 @@ def test_the_json_report_carries_the_tool_and_ortools_versions(result: Result) -
     data = result_data(result)
     assert data["tool"] == {"name": TOOL, "version": tool_version()}
     assert data["ortools_version"] == ortools_version() == metadata.version("ortools")
+    assert tool_version() == metadata.version("scheveningen")
+
+
+def test_an_installed_version_is_read_from_the_first_record_along_the_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    (first / "some_tool-2.0.1.dist-info").mkdir(parents=True)
+    (second / "some_tool-1.0.dist-info").mkdir(parents=True)
+    (second / "some_toolkit-9.9.dist-info").mkdir(parents=True)
+    monkeypatch.setattr("sys.path", [str(tmp_path / "missing"), str(first), str(second)])
+    assert installed_version("Some-Tool") == "2.0.1"
+    assert installed_version("some.toolkit") == "9.9"
+    assert installed_version("no-such-tool") == "unknown"
 
 
 def test_the_json_report_carries_the_parameters_with_objective_and_double(result: Result) -> None:
