@@ -53,3 +53,60 @@ def test_a_graph_that_is_not_regular_is_refused() -> None:
 def test_the_split_is_the_same_on_every_call() -> None:
     graph = _regular_graph(30, 7, 1)
     assert split_into_matchings(graph, 7) == split_into_matchings([list(r) for r in graph], 7)
+
+
+def _matching_with_full_layers(adjacency: list[list[int]]) -> list[int | None]:
+    """Hopcroft and Karp's algorithm with every phase's layering run to the end (the textbook form,
+    written here independently): the matching the quicker layering must reproduce exactly."""
+    right_of: list[int | None] = [None] * len(adjacency)
+    left_of: dict[int, int] = {}
+    layer: dict[int | None, float] = {}
+    inf = float("inf")
+
+    def layered() -> bool:
+        queue = [i for i in range(len(adjacency)) if right_of[i] is None]
+        for i in range(len(adjacency)):
+            layer[i] = 0 if right_of[i] is None else inf
+        layer[None] = inf
+        for i in queue:
+            if layer[i] < layer[None]:
+                for r in adjacency[i]:
+                    mate = left_of.get(r)
+                    if layer[mate] == inf:
+                        layer[mate] = layer[i] + 1
+                        if mate is not None:
+                            queue.append(mate)
+        return layer[None] != inf
+
+    def augmented(i: int | None) -> bool:
+        if i is None:
+            return True
+        for r in adjacency[i]:
+            mate = left_of.get(r)
+            if layer[mate] == layer[i] + 1 and augmented(mate):
+                left_of[r], right_of[i] = i, r
+                return True
+        layer[i] = inf
+        return False
+
+    while layered():
+        for i in range(len(adjacency)):
+            if right_of[i] is None:
+                augmented(i)
+    return right_of
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 25), st.floats(0.05, 0.6), st.randoms(use_true_random=False))
+def test_the_quicker_layering_finds_exactly_the_textbook_matching(
+    size: int, density: float, rng: random.Random
+) -> None:
+    graph = [[r for r in range(size + rng.randint(0, 2)) if rng.random() < density] for _ in range(size)]
+    for rights in graph:
+        rng.shuffle(rights)
+    expected = _matching_with_full_layers(graph)
+    if None in expected:
+        with pytest.raises(ValueError, match="no perfect matching"):
+            perfect_matching(graph)
+    else:
+        assert perfect_matching(graph) == expected
