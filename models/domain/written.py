@@ -83,17 +83,26 @@ class WrittenSchedule(TeamSizes):
         outside the stated team sizes."""
         if self.boards < 1 or min(self.team_a, self.team_b) < self.boards:
             return None
+        boards = list(range(1, self.boards + 1))
+        team_a = Team.A
         rounds = []
         for games in self.rounds:
-            if sorted(game.board for game in games) != list(range(1, self.boards + 1)):
+            on = [game.board for game in games]
+            if on != boards and sorted(on) != boards:
                 return None
-            seen: set[Player] = set()
+            # Players counted as integers (k for Ak, -k for Bk), which hash in C: quick over 20,000 games.
+            seen: set[int] = set()
             for game in games:
-                if not game.mixed or {game.white, game.black} & seen:
+                white, black = game.white, game.black
+                if white.team is black.team:
                     return None
-                if any(p.number > self.team_size(p.team) for p in (game.white, game.black)):
+                a, b = (white, black) if white.team is team_a else (black, white)
+                if a.number > self.team_a or b.number > self.team_b:
                     return None
-                seen.update((game.white, game.black))
-            ordered = sorted(games, key=lambda game: game.board)
+                seen.add(a.number)
+                seen.add(-b.number)
+            if len(seen) != 2 * len(games):
+                return None
+            ordered = games if on == boards else sorted(games, key=lambda game: game.board)
             rounds.append(tuple(Game(game.white, game.black) for game in ordered))
         return Schedule(boards=self.boards, rounds=tuple(rounds), team_a=self.team_a, team_b=self.team_b)

@@ -17,6 +17,7 @@ rounds whose labels run backwards, or a size beyond :data:`MAX_SIZE`.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -278,12 +279,18 @@ def _stated_teams(comments: list[str], boards: int) -> tuple[int, int] | None:
     return None
 
 
+@functools.lru_cache(maxsize=1024)
+def _player(code: str) -> Player:
+    """A player code read once: a 100-board double round names each of its 200 players 200 times."""
+    return Player.parse(code)
+
+
 def _parse_game(token: str, line_no: int, source: str) -> tuple[Player, Player]:
     match = _GAME.match(token)
     if match is None:
         raise ScheduleFormatError(line_no, f"{token!r} is not a game (expected White-Black, e.g. A1-B2)", source)
     try:
-        return Player.parse(match.group(1)), Player.parse(match.group(2))
+        return _player(match.group(1)), _player(match.group(2))
     except ValueError as error:
         raise ScheduleFormatError(line_no, f"in {token!r}: {error}", source) from None
 

@@ -64,7 +64,10 @@ def cmd_verify(args: argparse.Namespace) -> Reply:
         EXIT_OK if verdict.ok else EXIT_BROKEN,
         "ok" if verdict.ok else "broken",
         text=report.verdict_text(verdict, name),
-        data={**report.verdict_data(verdict, name), "team_sizes_from": parsed.sizes_from},
+        # Every game and violation as JSON only where JSON is asked for: most of a large check's output work.
+        data=(
+            {**report.verdict_data(verdict, name), "team_sizes_from": parsed.sizes_from} if args.format == JSON else {}
+        ),
     )
 
 
