@@ -298,6 +298,19 @@ def _parse_game(token: str, line_no: int, source: str) -> tuple[Player, Player]:
 def format_text(schedule: Schedule, comments: tuple[str, ...] | list[str] = ()) -> str:
     """Write the text form exactly as the published tables are written."""
     lines = [c if c.startswith("#") else f"# {c}" for c in comments]
+    # Each player's name written once and looked up by the player object's identity (the schedule keeps
+    # every player alive meanwhile): a 100-board double round names its 200 players 40,000 times.
+    names: dict[int, str] = {}
     for r, games in enumerate(schedule.rounds, start=1):
-        lines.append("\t".join([f"Round {r}", *(str(game) for game in games)]))
+        line = [f"Round {r}"]
+        for game in games:
+            white, black = game.white, game.black
+            w = names.get(id(white))
+            if w is None:
+                w = names[id(white)] = str(white)
+            b = names.get(id(black))
+            if b is None:
+                b = names[id(black)] = str(black)
+            line.append(f"{w}-{b}")
+        lines.append("\t".join(line))
     return "\n".join(lines) + "\n"

@@ -7,7 +7,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -294,6 +293,8 @@ def write_output(text: str, path: str | None) -> None:
         mode = _new_file_mode()
     except OSError as error:
         raise OSError(error.errno, error.strerror, path) from None
+    import tempfile  # only where a file is written: it brings shutil and random, which printing never uses
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     except OSError as error:
