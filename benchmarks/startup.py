@@ -16,8 +16,12 @@ With ``--baseline PYTHON`` every command also runs under another install's inter
 virtual environment with an earlier commit installed), side by side.
 
     python benchmarks/startup.py [--repeat 15] [--baseline PYTHON] [--quick]
+    python benchmarks/startup.py --sweep [--repeat 10]
 
-Writes benchmarks/results/startup/startup.{md,csv,png} (``--quick``: ``startup_quick.*``).  Exit
+Writes benchmarks/results/startup/startup.{md,csv,png} (``--quick``: ``startup_quick.*``).
+``--sweep`` times instead ``generate N`` and ``generate N --double`` for every plain size from 2 to
+100 (none of them searches), interleaved in the same way, and writes ``startup_sweep.{md,csv,png}``:
+the slowest sizes first, and a plot of every size.  Exit
 status 1 if a command fails, or if a command that never searches takes more than the targets
 (``--max-seconds`` 0.15 median, ``--max-mib`` 40 peak).
 """
@@ -32,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from _common import machine_lines, markdown_table, results_dir, write_results
@@ -57,7 +62,7 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("export --format pgn", ["export", "match.json", "--format", "pgn"]),
     ("export --format csv", ["export", "match.json", "--format", "csv"]),
     *((f"generate {n}", ["generate", str(n)]) for n in (3, 8, 14, 40, 75, 98, 100)),
-    *((f"generate {n} --double", ["generate", str(n), "--double"]) for n in (8, 40, 100)),
+    *((f"generate {n} --double", ["generate", str(n), "--double"]) for n in (8, 40, 99, 100)),
 ]
 QUICK = {"schev --help", "table 8", "verify (text)", "standings", "export --format trf", "generate 8", "generate 100"}
 
@@ -97,8 +102,11 @@ def main() -> int:
     parser.add_argument("--max-seconds", type=float, default=0.15, help="target: median whole-process seconds")
     parser.add_argument("--max-mib", type=float, default=40.0, help="target: peak MiB")
     parser.add_argument("--quick", action="store_true", help="a few commands, 10 runs each")
+    parser.add_argument("--sweep", action="store_true", help="generate N, single and double, for every N from 2 to 100")
     parser.add_argument("--out", type=Path, default=results_dir(__file__))
     args = parser.parse_args()
+    if args.sweep:
+        return _sweep(args)
     repeat = 10 if args.quick else max(args.repeat, 10)
     commands = [c for c in COMMANDS if not args.quick or c[0] in QUICK]
     installs = {"this": sys.executable}
@@ -165,6 +173,86 @@ def main() -> int:
     _plot(args.out / f"{stem}.png", rows, args.max_seconds, args.max_mib, bool(args.baseline))
     print("\n".join(lines))
     return 1 if failed or over else 0
+
+
+SWEEP_SIZES = range(2, 101)
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    """Every plain size 2-100, single and double round, as a whole process; the slowest first."""
+    repeat = max(args.repeat, 10)
+    schev = _script(sys.executable)
+    kinds: tuple[tuple[str, list[str]], ...] = (("single", []), ("double", ["--double"]))
+    samples: dict[tuple[int, str], list[tuple[float, float, int]]] = {}
+    bare: list[tuple[float, float, int]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(repeat):
+            bare.append(_run([sys.executable, "-c", "pass"], Path(tmp)))
+            for n in SWEEP_SIZES:
+                for kind, extra in kinds:
+                    samples.setdefault((n, kind), []).append(_run([*schev, "generate", str(n), *extra], Path(tmp)))
+    results = []
+    for (n, kind), runs in samples.items():
+        median = statistics.median(s for s, _m, _c in runs)
+        results.append((median, max(s for s, _m, _c in runs), max(m for _s, m, _c in runs), n, kind, runs))
+    failed = [f"{n} {kind}" for *_x, n, kind, runs in results if any(c != 0 for _s, _m, c in runs)]
+    over = [
+        f"{n} {kind}" for median, _s, peak, n, kind, _r in results if median > args.max_seconds or peak > args.max_mib
+    ]
+    ranked = sorted(results, key=lambda row: -row[0])
+    lines = ["# Start-up of every plain design: `generate N`, single and double round, N = 2 to 100", ""]
+    lines += machine_lines(sys.argv)
+    lines += [
+        f"- Runs per command: {repeat}, interleaved; median and slowest wall seconds, peak MiB",
+        f"- Bare interpreter (`python -c pass`): {statistics.median(s for s, _m, _c in bare):.3f} s",
+        f"- Targets: at most {args.max_seconds:g} s (median) and {args.max_mib:g} MiB (peak)",
+        f"- Every size: median {min(r[0] for r in results):.3f} to {ranked[0][0]:.3f} s, "
+        f"peak at most {max(r[2] for r in results):.1f} MiB",
+        "",
+        "The fifteen slowest:",
+        "",
+        *markdown_table(
+            ["command", "median s", "slowest s", "peak MiB"],
+            [
+                [f"`generate {n}{' --double' if kind == 'double' else ''}`", f"{m:.3f}", f"{s:.3f}", f"{p:.1f}"]
+                for m, s, p, n, kind, _r in ranked[:15]
+            ],
+        ),
+        "",
+        f"Over a target: {', '.join(over) if over else 'none'}.  Failed: {', '.join(failed) if failed else 'none'}.",
+        "",
+    ]
+    csv_rows: list[list[object]] = [
+        [n, kind, round(m, 4), round(s, 4), round(p, 1)]
+        for m, s, p, n, kind, _r in sorted(results, key=lambda r: (r[4], r[3]))
+    ]
+    write_results(args.out, "startup_sweep", lines, ["boards", "kind", "median_s", "slowest_s", "peak_mib"], csv_rows)
+    _plot_sweep(args.out / "startup_sweep.png", results, args.max_seconds)
+    print("\n".join(lines))
+    return 1 if failed or over else 0
+
+
+def _plot_sweep(
+    path: Path, results: Sequence[tuple[float, float, float, int, str, object]], max_seconds: float
+) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axis = plt.subplots(figsize=(9, 4.5))
+    for kind in ("single", "double"):
+        points = sorted((n, median) for median, _s, _p, n, k, _r in results if k == kind)
+        axis.plot([n for n, _m in points], [m for _n, m in points], marker=".", label=f"{kind} round")
+    axis.axhline(max_seconds, color="red", linestyle="--", label=f"target {max_seconds:g} s")
+    axis.set_xlabel("boards")
+    axis.set_ylabel("median wall seconds, whole process")
+    axis.set_ylim(bottom=0)
+    axis.legend(loc="upper left")
+    axis.set_title("schev generate N: every plain size, Python's start-up included")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
 
 
 def _plot(path: Path, rows: list[list[str]], max_seconds: float, max_mib: float, baseline: bool) -> None:
