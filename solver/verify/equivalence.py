@@ -23,18 +23,31 @@ Round order is otherwise kept: round ``r`` of one schedule must be round ``r`` o
 
 Two independent methods are provided and the tests check them against each other:
 
-* :func:`equivalence_witness` (and the predicate :func:`is_equivalent`) encodes each schedule as a
-  labelled graph (players, games, rounds; colours on the edges) and asks networkx's VF2 matcher for an
-  isomorphism, once for each combination of the symmetries that are not renumberings; the isomorphism
-  found is turned into a :class:`Witness`, which is applied to the first schedule and compared with the
-  second game by game, so that a "yes" is never taken on trust.
 * :func:`canonical_form` (and :func:`fingerprint`) computes an exact canonical form by a
   lexicographic-minimum search (see :func:`_canonical_order` for why it is canonical), so that designs
-  can be deduplicated by a string.
+  can be deduplicated by a string.  It needs no library beyond the standard one.
+* :func:`equivalence_witness` (and the predicate :func:`is_equivalent`) encodes each schedule as a
+  labelled graph (:func:`schedule_graph`: players, games, rounds; colours on the edges) and asks
+  networkx's VF2 matcher for an isomorphism, once for each combination of the symmetries that are not
+  renumberings; the isomorphism found is turned into a :class:`Witness`, which is applied to the first
+  schedule and compared with the second game by game, so that a "yes" is never taken on trust.
 
-:func:`check_equivalence` (what ``schev compare`` prints) runs both and notes any disagreement; its
-"yes" always carries a witness that has been applied and checked.  :func:`automorphism_count` and
-:func:`group_order` give a class's size by the orbit-stabiliser theorem.
+:func:`check_equivalence` (what ``schev compare`` prints) decides with the canonical forms and
+certifies each answer, asking the graph search only when nothing cheaper can:
+
+* **the forms agree**: the witness is the first schedule's way to its form followed by the way back
+  from the second's; it is applied to the first schedule and compared with the second game by game,
+  which proves the "yes" (:class:`EquivalenceBugError` if it does not check out).
+* **the forms differ**: every symmetry is a renumbering within the teams after one of the few
+  variants (swap, colour reversal, round reversal), and renumbering keeps the multiset of player
+  labels under colour refinement (:func:`_told_apart`, starting from :func:`player_labels`, the labels
+  of :func:`schedule_graph`).  If every variant of the first schedule differs from the second in it,
+  that proves the "no".  Otherwise the graph search is asked about the variants it cannot tell apart;
+  should it find a witness that checks out, the answer is "yes" with a note that the canonical forms
+  missed it (a bug; please report it).  Only then is networkx loaded.
+
+The hint that reversing the round order would make two schedules equivalent takes the same route.
+:func:`automorphism_count` and :func:`group_order` give a class's size by the orbit-stabiliser theorem.
 """
 
 from __future__ import annotations
@@ -43,7 +56,7 @@ import hashlib
 import itertools
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -65,7 +78,7 @@ REVERSE_ROUNDS = "reverse rounds"
 
 
 class EquivalenceBugError(RuntimeError):
-    """An isomorphism was found but applying it does not give the other schedule: a bug, never user error."""
+    """A witness (graph search or canonical forms) does not map one schedule onto the other: a bug, never user error."""
 
 
 def _swap_keeps_rules() -> bool:
@@ -303,6 +316,62 @@ def _variants(schedule: Schedule, allow_reversal: bool) -> Iterator[_Variant]:
         yield _Variant(swap, colours, rounds)
 
 
+# --------------------------------------------------------------------------- invariants of renumbering
+
+
+def player_labels(schedule: Schedule) -> dict[Player, tuple[str, str]]:
+    """Each player's team and colours round by round (``W``, ``B``, ``-`` for a round without a game).
+
+    Renumbering within the teams moves the labels with the players, so the multiset of labels is an
+    invariant of it (not of the other symmetries: a swap changes the teams, a reversal the colours).
+    """
+    size_a, size_b = team_sizes(schedule)
+    colours: dict[Player, list[list[str]]] = {}
+    for team, size in ((Team.A, size_a), (Team.B, size_b)):
+        for number in range(1, size + 1):
+            colours[Player(team, number)] = [[] for _ in schedule.rounds]
+    for r, _board, game in schedule.games():
+        colours[game.white][r - 1].append("W")
+        colours[game.black][r - 1].append("B")
+    return {
+        player: (player.team.value, "|".join("".join(sorted(cs)) or "-" for cs in sequence))
+        for player, sequence in colours.items()
+    }
+
+
+def _told_apart(left: Schedule, right: Schedule) -> bool:
+    """Whether an invariant of renumbering within the teams differs: then no renumbering maps one onto the other.
+
+    The invariant is the multiset of player labels under colour refinement: each player starts with
+    its :func:`player_labels` label, and each step adds to every label the sorted list of its games
+    (round, colour, the opponent's label).  A renumbering carries each label, step by step, to its
+    image's, so the multisets agree at every step.  One table numbers the labels of both schedules;
+    the steps stop when the number of distinct labels stops growing.
+    """
+    names: dict[object, int] = {}
+    labels: list[dict[Player, int]] = []
+    games: list[dict[Player, list[tuple[int, int, Player]]]] = []
+    for schedule in (left, right):
+        labels.append(
+            {player: names.setdefault(label, len(names)) for player, label in player_labels(schedule).items()}
+        )
+        games.append({player: [] for player in labels[-1]})
+        for r, _board, game in schedule.games():
+            games[-1][game.white].append((r, 1, game.black))
+            games[-1][game.black].append((r, 0, game.white))
+    distinct = 0
+    while True:
+        counts = [Counter(side.values()) for side in labels]
+        if counts[0] != counts[1]:
+            return True
+        if len(counts[0]) == distinct:
+            return False
+        distinct = len(counts[0])
+        for side, meetings in zip(labels, games, strict=True):
+            keys = {p: (side[p], tuple(sorted((r, white, side[q]) for r, white, q in meetings[p]))) for p in side}
+            side.update({p: names.setdefault(key, len(names)) for p, key in keys.items()})
+
+
 # --------------------------------------------------------------------------- graph isomorphism
 
 
@@ -319,18 +388,7 @@ def schedule_graph(schedule: Schedule) -> nx.Graph:
     import networkx as nx
 
     graph = nx.Graph()
-    size_a, size_b = team_sizes(schedule)
-    colours: dict[Player, list[list[str]]] = {}
-    for team, size in ((Team.A, size_a), (Team.B, size_b)):
-        for number in range(1, size + 1):
-            colours[Player(team, number)] = [[] for _ in schedule.rounds]
-    for r, _board, game in schedule.games():
-        colours[game.white][r - 1].append("W")
-        colours[game.black][r - 1].append("B")
-    labels = {
-        player: (player.team.value, "|".join("".join(sorted(cs)) or "-" for cs in sequence))
-        for player, sequence in colours.items()
-    }
+    labels = player_labels(schedule)
     # VF2 extends its partial mapping from the earliest node (in insertion order) next to it, so the
     # order matters for speed, not for the answer: a player of the rarest label first, then games
     # (each one then touches a mapped player, which with its round and colour leaves one candidate),
@@ -415,7 +473,14 @@ def equivalence_witness(
     """
     if _comparable(left, right):
         return None
-    for variant in _variants(left, allow_reversal):
+    return _graph_search(left, right, _variants(left, allow_reversal), renumbering)
+
+
+def _graph_search(
+    left: Schedule, right: Schedule, variants: Iterable[_Variant], renumbering: RenumberingSearch
+) -> Witness | None:
+    """The first of ``variants`` that a renumbering (found by ``renumbering``) completes into a witness, checked."""
+    for variant in variants:
         found = renumbering(variant.apply(left), right)
         if found is None:
             continue
@@ -495,58 +560,6 @@ class Equivalence:
         if self.note:
             lines.append(f"note: {self.note}")
         return lines
-
-
-def check_equivalence(
-    left: Schedule,
-    right: Schedule,
-    allow_reversal: bool = False,
-    *,
-    renumbering: RenumberingSearch = find_renumbering,
-) -> Equivalence:
-    """Are ``left`` and ``right`` the same design?  The full answer, as ``schev compare`` prints it.
-
-    The symmetries are those of :func:`equivalence_witness`.  The graph search gives the witness; the
-    canonical forms are computed as well, as an independent second opinion.  Should the two ever
-    disagree, a witness that checks out wins (the note says so); a "yes" is never given without one.
-    A "no" carries the reason, and a note when reversing the round order would make them equivalent.
-    """
-    mismatch = _comparable(left, right)
-    if mismatch:
-        return Equivalence(False, None, allow_reversal, reason=mismatch)
-    witness = equivalence_witness(left, right, allow_reversal, renumbering=renumbering)
-    # The canonical forms are an independent second opinion; the two methods must agree.
-    left_form, right_form = canonical_form(left, allow_reversal), canonical_form(right, allow_reversal)
-    forms_agree = left_form.schedule == right_form.schedule
-    if witness is not None:
-        note = (
-            ""
-            if forms_agree
-            else "the canonical forms differ although the witness checks out (a bug; please report it)"
-        )
-        return Equivalence(True, witness, allow_reversal, note=note)
-    if forms_agree:
-        witness = left_form.witness.then(right_form.witness.inverse())
-        if not same_games(witness.apply(left), right):
-            raise EquivalenceBugError(
-                "the canonical forms agree but their witnesses do not map one schedule onto the other"
-            )
-        note = "graph isomorphism missed this; the witness comes from the canonical forms (a bug; please report it)"
-        return Equivalence(True, witness, allow_reversal, note=note)
-    moves = ["renumbering within the teams"]
-    moves += ["team swap"] if _swap_keeps_rules() else []
-    moves += ["colour reversal"] if _colour_reversal_keeps_rules() else []
-    reason = f"no {', '.join(moves[:-1])} or {moves[-1]}" if len(moves) > 1 else f"no {moves[0]}"
-    reason += ", nor reversal of the round order," if _round_reversal(allow_reversal) else ""
-    reason += " maps one schedule onto the other"
-    note = ""
-    if (
-        not allow_reversal
-        and _round_reversal(True)
-        and equivalence_witness(left, right, allow_reversal=True) is not None
-    ):
-        note = "they are equivalent if the rounds may also be played in reverse order (--allow-reversal)"
-    return Equivalence(False, None, allow_reversal, reason=reason, note=note)
 
 
 # --------------------------------------------------------------------------- canonical form
@@ -708,3 +721,74 @@ def fingerprint(schedule: Schedule, allow_reversal: bool = False) -> str:
     fingerprints made with and without ``allow_reversal`` are never equal, so never compare them.
     """
     return canonical_form(schedule, allow_reversal).fingerprint
+
+
+# --------------------------------------------------------------------------- the answer compare prints
+
+#: Computes a schedule's canonical form (``allow_reversal`` second): :func:`canonical_form`, replaceable in tests.
+CanonicalFormFunction = Callable[[Schedule, bool], CanonicalForm]
+
+_MISSED = "the canonical forms missed it (a bug; please report it)"
+
+
+def _decide(
+    left: Schedule,
+    right: Schedule,
+    allow_reversal: bool,
+    canonical: CanonicalFormFunction,
+    renumbering: RenumberingSearch,
+) -> tuple[Witness | None, bool]:
+    """A checked witness taking ``left`` onto ``right``, or ``None``; and whether only the graph search found it
+    (the route is told in the module docstring)."""
+    left_form, right_form = canonical(left, allow_reversal), canonical(right, allow_reversal)
+    if left_form.schedule == right_form.schedule:
+        witness = left_form.witness.then(right_form.witness.inverse())
+        if not same_games(witness.apply(left), right):
+            raise EquivalenceBugError(
+                "the canonical forms agree but their witnesses do not map one schedule onto the other"
+            )
+        return witness, False
+    alike = [variant for variant in _variants(left, allow_reversal) if not _told_apart(variant.apply(left), right)]
+    found = _graph_search(left, right, alike, renumbering) if alike else None
+    return found, found is not None
+
+
+def check_equivalence(
+    left: Schedule,
+    right: Schedule,
+    allow_reversal: bool = False,
+    *,
+    renumbering: RenumberingSearch = find_renumbering,
+    canonical: CanonicalFormFunction = canonical_form,
+) -> Equivalence:
+    """Are ``left`` and ``right`` the same design?  The full answer, as ``schev compare`` prints it.
+
+    The symmetries are those of :func:`equivalence_witness`.  The canonical forms decide, and each
+    answer is proved: a "yes" by the witness, applied to ``left`` and compared with ``right`` game by
+    game; a "no" by an invariant of renumbering that tells every variant of ``left`` from ``right``,
+    or else by the graph search (``renumbering``) finding nothing either.  Should the graph search find a witness
+    that checks out where the forms differ, the witness wins and the note says so; a "yes" is never
+    given without one.  A "no" carries the reason, and a note when reversing the round order would
+    make them equivalent (decided the same way).  ``canonical`` computes the canonical forms
+    (replaceable, so the safety nets can be tested).
+    """
+    mismatch = _comparable(left, right)
+    if mismatch:
+        return Equivalence(False, None, allow_reversal, reason=mismatch)
+    witness, missed = _decide(left, right, allow_reversal, canonical, renumbering)
+    if witness is not None:
+        note = f"the witness checks out although {_MISSED}" if missed else ""
+        return Equivalence(True, witness, allow_reversal, note=note)
+    moves = ["renumbering within the teams"]
+    moves += ["team swap"] if _swap_keeps_rules() else []
+    moves += ["colour reversal"] if _colour_reversal_keeps_rules() else []
+    reason = f"no {', '.join(moves[:-1])} or {moves[-1]}" if len(moves) > 1 else f"no {moves[0]}"
+    reason += ", nor reversal of the round order," if _round_reversal(allow_reversal) else ""
+    reason += " maps one schedule onto the other"
+    note = ""
+    if not allow_reversal and _round_reversal(True):
+        reversed_witness, missed = _decide(left, right, True, canonical, renumbering)
+        if reversed_witness is not None:
+            note = "they are equivalent if the rounds may also be played in reverse order (--allow-reversal)"
+            note += f"; {_MISSED}" if missed else ""
+    return Equivalence(False, None, allow_reversal, reason=reason, note=note)

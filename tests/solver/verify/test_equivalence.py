@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -16,16 +18,19 @@ from scheveningen.models.formats.textform import format_text, parse_text
 from scheveningen.solver.cli.main import main
 from scheveningen.solver.verify.compare import compare
 from scheveningen.solver.verify.equivalence import (
+    CanonicalForm,
     EquivalenceBugError,
     Witness,
     automorphism_count,
     canonical_form,
     check_equivalence,
     equivalence_witness,
+    find_renumbering,
     fingerprint,
     group_order,
     is_equivalent,
     same_games,
+    team_sizes,
     transform,
 )
 
@@ -258,12 +263,77 @@ def test_witnesses_compose_and_invert() -> None:
     assert first.then(first.inverse()).is_identity
 
 
-def test_canonical_forms_back_up_the_graph_search() -> None:
+def _forms_that_never_agree() -> Callable[[Schedule, bool], CanonicalForm]:
+    """A broken canonical form: right witness, but a representative no other call returns."""
+    counter = itertools.count(1)
+
+    def broken(schedule: Schedule, allow_reversal: bool) -> CanonicalForm:
+        form = canonical_form(schedule, allow_reversal)
+        unique = dataclasses.replace(form.schedule, team_a=form.schedule.team_a + next(counter))
+        return dataclasses.replace(form, schedule=unique)
+
+    return broken
+
+
+def _graph_search_refused(left: Schedule, right: Schedule) -> tuple[dict[int, int], dict[int, int]] | None:
+    raise AssertionError("the graph search was asked")
+
+
+def test_the_graph_search_catches_canonical_forms_that_miss_an_equivalence() -> None:
     table = published(5)
     copy = _random_witness(table, random.Random(4)).apply(table)
-    result = check_equivalence(table, copy, renumbering=lambda left, right: None)
+    result = check_equivalence(table, copy, canonical=_forms_that_never_agree())
     assert result.equivalent and result.witness is not None and "bug" in result.note
     assert result.witness.apply(table).rounds == copy.rounds
+    # The hint about round reversal takes the same route.
+    reversed_table = transform(published(6), reverse_rounds=True)
+    hint = check_equivalence(reversed_table, published(6), canonical=_forms_that_never_agree())
+    assert not hint.equivalent and "--allow-reversal" in hint.note and "bug" in hint.note
+
+
+def test_equivalent_schedules_are_proved_by_the_canonical_witness_without_the_graph_search() -> None:
+    table = published(9)
+    copy = _random_witness(table, random.Random(9)).apply(table)
+    result = check_equivalence(copy, table, renumbering=_graph_search_refused)
+    assert result.equivalent and result.witness is not None and not result.note
+    assert result.witness.apply(copy).rounds == table.rounds
+
+
+@pytest.mark.parametrize("boards", [4, 7, 12])
+def test_different_colour_patterns_are_told_apart_without_the_graph_search(boards: int) -> None:
+    # One game with its colours swapped changes two players' colours; no symmetry can undo that for
+    # these tables, and the labels (team and colours round by round) prove it, reversal hint included.
+    table = published(boards)
+    rng = random.Random(boards)
+    other = _random_witness(table, rng).apply(_flip_one_game(table, rng))
+    result = check_equivalence(table, other, renumbering=_graph_search_refused)
+    assert not result.equivalent and result.witness is None and result.reason and not result.note
+    assert not is_equivalent(table, other, allow_reversal=True)
+
+
+def test_designs_that_look_alike_to_the_labels_are_settled_by_the_graph_search() -> None:
+    # FOUR_A and FOUR_B give every player the same colours, so only the graph search can say "no".
+    asked: list[int] = []
+
+    def recorded(left: Schedule, right: Schedule) -> tuple[dict[int, int], dict[int, int]] | None:
+        asked.append(1)
+        return find_renumbering(left, right)
+
+    result = check_equivalence(_read(FOUR_A), _read(FOUR_B), renumbering=recorded)
+    assert not result.equivalent and not result.note and asked
+
+
+def test_a_wrong_canonical_witness_is_never_accepted() -> None:
+    table = published(5)
+    copy = Witness((2, 3, 4, 5, 1), (1, 2, 3, 4, 5)).apply(table)
+
+    def identity_witness(schedule: Schedule, allow_reversal: bool) -> CanonicalForm:
+        form = canonical_form(schedule, allow_reversal)
+        size_a, size_b = team_sizes(schedule)
+        return dataclasses.replace(form, witness=Witness(tuple(range(1, size_a + 1)), tuple(range(1, size_b + 1))))
+
+    with pytest.raises(EquivalenceBugError):
+        check_equivalence(table, copy, canonical=identity_witness)
 
 
 def test_a_wrong_witness_is_never_accepted() -> None:
@@ -327,6 +397,10 @@ def test_random_schedules_relabelled_keep_their_fingerprint(seed: int, n: int, c
     x, y = canonical_form(schedule, reversal), canonical_form(copy, reversal)
     assert x.schedule == y.schedule and x.fingerprint == y.fingerprint
     assert x.witness.apply(schedule) == x.schedule
+    # Were the canonical forms to miss it, the labels would not rule it out and the graph search would find it.
+    missed = check_equivalence(schedule, copy, reversal, canonical=_forms_that_never_agree())
+    assert missed.equivalent and missed.witness is not None and "bug" in missed.note
+    assert same_games(missed.witness.apply(schedule), copy)
 
 
 @settings(max_examples=40, deadline=None)
