@@ -3,7 +3,8 @@
 Each command runs in a fresh interpreter (``python -c``, as the ``schev`` script would run it) and
 reports which of the heavy libraries it imported: OR-Tools (whose CP-SAT module brings pandas and
 numpy) and networkx.  A table, a check, a result, the standings, an export, ``--help`` and
-``--version`` load none of them; ``compare`` loads networkx only (graph isomorphism); ``generate``
+``--version`` load none of them; ``compare`` loads networkx only when its graph search is needed
+(two schedules that are not the same design and look alike to its labels); ``generate``
 loads CP-SAT only when it searches, which a plain match that the direct construction answers
 (every size from 2 to 100, single and double round) never does; and no command but ``serve`` loads
 the web page's packages.  Timings are measured by ``benchmarks/startup.py``, not here.
@@ -18,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from scheveningen.models.formats.tables import published_text
+from scheveningen.models.formats.tables import published, published_text
+from scheveningen.models.formats.textform import format_text
+from scheveningen.solver.verify.equivalence import Witness, transform
 
 HEAVY = ("ortools", "numpy", "pandas", "networkx")
 
@@ -104,8 +107,51 @@ def test_a_command_that_never_searches_loads_no_heavy_library_nor_the_web_packag
     assert libraries == []
 
 
-def test_compare_loads_the_graph_library_for_its_isomorphism_search_and_no_solver(folder: Path) -> None:
-    code, libraries = loaded(folder, "compare", "design.json", "--against", "6")
+# Two break-minimal 4-board designs, not the same design, in which every player has the same colours:
+# only the graph search (networkx) can tell them apart.
+FOUR_A = (
+    "Round 1\tA1-B1\tA2-B2\tB3-A3\tB4-A4\nRound 2\tB2-A1\tB1-A2\tA3-B4\tA4-B3\n"
+    "Round 3\tA1-B4\tA2-B3\tB2-A3\tB1-A4\nRound 4\tB3-A1\tB4-A2\tA3-B1\tA4-B2\n"
+)
+FOUR_B = (
+    "Round 1\tA1-B1\tA2-B2\tB3-A3\tB4-A4\nRound 2\tB2-A1\tB1-A2\tA3-B4\tA4-B3\n"
+    "Round 3\tA1-B4\tA2-B3\tB1-A3\tB2-A4\nRound 4\tB3-A1\tB4-A2\tA3-B2\tA4-B1\n"
+)
+
+
+@pytest.fixture(scope="module")
+def compared(folder: Path) -> Path:
+    """Beside the design report: a relabelled copy of the published 6-board table, the table with its rounds
+    reversed, and the two 4-board designs."""
+    copy = Witness((3, 1, 6, 2, 5, 4), (2, 6, 1, 4, 3, 5), swap_teams=True, reverse_colours=True).apply(published(6))
+    (folder / "copy6.txt").write_text(format_text(copy), encoding="utf-8")
+    (folder / "reversed6.txt").write_text(format_text(transform(published(6), reverse_rounds=True)), encoding="utf-8")
+    (folder / "four_a.txt").write_text(FOUR_A, encoding="utf-8")
+    (folder / "four_b.txt").write_text(FOUR_B, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("design.json", "--against", "6"),  # not the same design: the players' colours tell them apart
+        ("copy6.txt", "--against", "6"),  # the same design: the canonical forms' witness proves it
+        ("reversed6.txt", "--against", "6"),  # not the same, but with --allow-reversal (the note)
+        ("reversed6.txt", "--against", "6", "--allow-reversal"),
+    ],
+    ids=" ".join,
+)
+def test_compare_loads_no_heavy_library_where_the_canonical_forms_and_labels_decide(
+    compared: Path, argv: tuple[str, ...]
+) -> None:
+    code, libraries = loaded(compared, "compare", *argv)
+    assert code == 0
+    assert libraries == []
+
+
+def test_compare_loads_the_graph_library_only_for_designs_its_labels_cannot_tell_apart(compared: Path) -> None:
+    # The control: the probe sees networkx where compare does need its graph search.
+    code, libraries = loaded(compared, "compare", "four_a.txt", "--against", "four_b.txt")
     assert code == 0
     assert libraries == ["networkx"]
 
