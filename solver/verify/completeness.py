@@ -32,26 +32,33 @@ def complete_at_a_glance(reading: Reading, double: bool) -> bool:
     """True only when rule 0 holds, seen from whole rounds (equal teams only; ``False`` means "look
     closer", not "broken").
 
-    With ``n`` players a team on ``n`` boards, round by round: the boards read 1 to ``n`` in order,
-    the larger code of each game is its board (team A's player, and only one of them) and the
-    smaller codes are ``-1`` to ``-n`` once each (every B player once, so every game is between the
-    teams).  Over the match: ``n`` rounds whose ``n * n`` games are ``n * n`` different pairs (every
-    pair once), or ``2n`` rounds whose ``2n * n`` games, read as (White, Black), all differ (every pair
-    twice, once with each colour: there are only ``2n * n`` such games).
+    With ``n`` players a team on ``n`` boards, round by round: the boards read 1 to ``n`` in order;
+    taking from each game the White player's code where it is positive (team A's) and Black's
+    otherwise gives the board numbers, so board ``k`` seats ``Ak``; the other codes are ``-1`` to
+    ``-n`` once each, so every B player plays once and every game is between the teams.  Over the
+    match: ``n`` rounds whose ``n * n`` games are ``n * n`` different pairs (every pair once), or
+    ``2n`` rounds whose ``2n * n`` games, read as (White, Black), all differ (every pair twice, once
+    with each colour: there are only ``2n * n`` such games).  Each game is read into an integer, the
+    pair ``(k, b)`` as ``k * (2n + 1) + b``, which no other pair of codes from ``-n`` to ``n`` gives.
     """
     n = reading.boards
-    if not reading.equal_teams or reading.n_rounds != (2 * n if double else n):
+    if n < 1 or not reading.equal_teams or reading.n_rounds != (2 * n if double else n):
         return False
-    boards = tuple(range(1, n + 1))
+    boards = list(range(1, n + 1))
     b_side = list(range(-n, 0))
-    games: set[tuple[int, int]] = set()
+    scale = 2 * n + 1
+    games: set[int] = set()
     for played in reading.rounds:
-        if len(played) != n:
+        if [k for k, _w, _b in played] != boards:
             return False
-        on, whites, blacks = zip(*played, strict=True)
-        if on != boards or tuple(map(max, whites, blacks)) != boards or sorted(map(min, whites, blacks)) != b_side:
+        if [w if w > 0 else b for _k, w, b in played] != boards:
             return False
-        games.update(zip(whites, blacks, strict=True) if double else zip(on, map(min, whites, blacks), strict=True))
+        if sorted([b if w > 0 else w for _k, w, b in played]) != b_side:
+            return False
+        if double:
+            games.update([w * scale + b for _k, w, b in played])
+        else:
+            games.update([k * scale + (b if w > 0 else w) for k, w, b in played])
     return len(games) == n * n * (2 if double else 1)
 
 
