@@ -300,9 +300,8 @@ def doubled(single: Schedule) -> Schedule:
     """
     rounds = []
     for t, games in enumerate(single.rounds, start=1):
-        keep = t % 2 == 1
-        first = tuple(g if keep else type(g)(g.black, g.white) for g in games)
-        rounds += [first, tuple(type(g)(g.black, g.white) for g in first)]
+        reversed_colours = tuple(type(g)(g.black, g.white) for g in games)
+        rounds += [games, reversed_colours] if t % 2 == 1 else [reversed_colours, games]
     return Schedule(single.boards, tuple(rounds), single.team_a, single.team_b)
 
 
