@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import itertools
 import operator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from scheveningen.models.domain.schedule import Player, Schedule, Team
+from scheveningen.models.domain.schedule import GameSides, Player, Schedule, Team
 from scheveningen.models.domain.written import WrittenSchedule
 
 #: What the verifier reads: a well-formed schedule, or the games as a file writes them.
@@ -143,30 +144,28 @@ class Reading:
         return tuple(out)
 
 
+def _placed(schedule: Checkable) -> Iterator[Iterable[tuple[int, GameSides]]]:
+    """Each round's games with their boards: by position in a schedule, as numbered in the written form."""
+    if isinstance(schedule, Schedule):
+        for games in schedule.rounds:
+            yield enumerate(games, start=1)
+    else:
+        for written in schedule.rounds:
+            yield ((game.board, game) for game in written)
+
+
 def _coded(schedule: Checkable) -> tuple[tuple[CodedGame, ...], ...]:
     team_a = Team.A
-    if isinstance(schedule, Schedule):
-        return tuple(
-            tuple(
-                (
-                    board,
-                    game.white.number if game.white.team is team_a else -game.white.number,
-                    game.black.number if game.black.team is team_a else -game.black.number,
-                )
-                for board, game in enumerate(games, start=1)
-            )
-            for games in schedule.rounds
-        )
     return tuple(
         tuple(
             (
-                game.board,
+                board,
                 game.white.number if game.white.team is team_a else -game.white.number,
                 game.black.number if game.black.team is team_a else -game.black.number,
             )
-            for game in games
+            for board, game in placed
         )
-        for games in schedule.rounds
+        for placed in _placed(schedule)
     )
 
 
